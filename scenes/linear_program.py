@@ -234,9 +234,9 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             self.named_rings = names
 
     # -- the beats ----------------------------------------------------------------
-    def show_run_inset(self, theta, box, zoom: int, name: str = "") -> None:
+    def show_run_inset(self, theta, box, zoom: int, name: str = "", above=False) -> None:
         """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line
-        of ``theta`` (as :attr:`least_inset`), named "``name`` ×zoom"."""
+        of ``theta`` (as :attr:`least_inset`), named "``name`` ×zoom" (``above`` its frame)."""
         theme = self.theme
 
         def drawings(inset):  # each side tinted in its class's colour, as every close-up
@@ -246,7 +246,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             return VGroup(self.side_tints(inset, theta, 0.0), line)
 
         self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
-                                     drawings, lines=[(theta, 0.0)], times_words=name)
+                                     drawings, [(theta, 0.0)], times_words=name, times_above=above)
         self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def ring_names(self, indices, reach: int = 1, lines=(), clear: bool = True) -> VGroup:

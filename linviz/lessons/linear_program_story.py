@@ -62,11 +62,13 @@ The state's keys:
 - ``fewest_line``: one θ of the fewest mistakes (the opening's line) marked in weight space
   and its line drawn in data space ("as this one does", and while the programme without its
   mistakes is solved beside it);
-- ``programme``: the rows of the programme written out in the data plane's place, each
-  with the words it comes at (:func:`programme_rows`), or None;
+- ``programme``: rows written on a card as said, each with the words it comes at: why a
+  programme asks ≥ 1 (:data:`AT_LEAST_ROWS`, where the weight plane will stand) or the
+  helpers' programme (:func:`programme_rows`, over the data plane), or None;
 - ``kept_on_plane``: the solver's θ without the fewest θ's mistakes lies in the weight
   plane's box (marked there), else its ray is drawn;
-- ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, or None;
+- ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, standing
+  while the state holds them, or None;
 - ``status``: the status line under the planes, or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
   its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
@@ -264,7 +266,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (review 310: "decides it only by stopping" claimed too much: it can never say no)
     # (review 313: its passes, the last with no update, drawn as said: 23 s of a still)
     stopped = formatting.count(len(passes), "pass", "passes") if lesson.feasible else ""
-    watched = (f"A perceptron confirms it only by stopping, as this one did after {stopped}, "
+    watched = (f"A perceptron confirms separability only by stopping, as this one did after "
+               f"{stopped}, "
                f"{STOP_WORDS}; run with no limit on passes where no line "
                f"separates, it never stops, so it never says no."
                if lesson.feasible else
@@ -291,24 +294,28 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (reviews 312: "Read of a fixed training set" was awkward English)
     # (review 313: "no sample can test" the distribution was half true: a sample no line
     # separates rules it out; none can confirm it)
+    # (reviews 314: "what no sample can confirm … though … rules it out", stacked
+    # negations: said plainly)
     refuted = ("" if lesson.feasible else
-               ", though a sample no line separates, like this one, rules it out")
+               ", though a sample no line separates, like this one, refutes it")
     closing = ("The notes' remark calls this assumption NOT testable. Asked of a fixed training "
-               "set like this one, one solve answers it; what no sample can confirm is that "
-               f"the distribution the points come from is separable{refuted}. {watched}")
-    # a still after the last words (review 307: the narration ended on the last frame)
-    story.beat(closing, "testable", pause=REVEAL_PAUSE,
+               "set like this one, one solve answers it. That the distribution the points "
+               f"come from is separable, no sample can confirm{refuted}.")
+    # (review 313 bench: the remark, its answers and the perceptron's passes were one
+    # caption of 23-25 s, the longest: the passes are a sentence of their own)
+    story.beat(closing, "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
-               fewest_line=False,
+               fewest_line=False, inset=False, close=None,
                # the weight plane leaves: the right half is the verdict's and the passes'
                **RIGHT_HALF_FREE,
-               # drawn where the right half is free (the weight plane has left)
-               pass_counts=passes,
                # the two questions drawn in the right half as said, where it is free
                # (review 310: 12 s of the data alone under the notes' remark)
                # the notes' remark on screen beside the answer (reviews 307: it sounded
                # like the scene contradicting them), in the rows
                verdict=verdict_rows(lesson), status=None)
+    # a still after the last words (review 307: the narration ended on the last frame)
+    # the passes drawn under the rows, which stay (the state's ``verdict``)
+    story.beat(watched, "watched", pause=REVEAL_PAUSE, pass_counts=passes)
 
 
 def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
@@ -319,10 +326,16 @@ def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     out (its points are some of the distribution's, labelled as it labels them)."""
     answer, distribution = (("feasible", ("no sample can confirm", "no sample can confirm it"))
                             if lesson.feasible else
-                            ("infeasible", ("rules it out", "not separable either")))
+                            ("infeasible", ("refutes it", "not separable either")))
     return [("NOT testable", "the notes' remark: separability “NOT testable”"),
             ("one solve answers", f"these {lesson.n} points, one solve: “{answer}”"),
             (distribution[0], f"the distribution they come from: {distribution[1]}")]
+
+
+#: why a programme asks ≥ 1, written as said (each row with the words it comes at): no
+#: strict inequality in a programme, and ≥ 0 met by θ = 0
+AT_LEAST_ROWS = [("never strictly", "$y^((i)) theta^T x^((i)) > 0$: strict, not a programme's"),
+                 ("θ = 0 meets", "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it")]
 
 
 def programme_rows(n: int) -> list[tuple[str, str]]:
@@ -605,14 +618,15 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # closing in were never said)
     # (review 313: the ≥, the scaling and the inequalities in one sentence were too much
     # for one hearing: a beat each, the scaling drawn under its own)
-    story.beat("A linear programme can ask each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at "
-               "least a number, not strictly above 0; and at least 0, θ = 0 would do.",
-               "at-least", wrong_marks=None, notes_table=None, trial_line=False,
-               # why ≥ 1 written from the sentence's start (review 309: said over bare data)
-               status="a programme asks $>=$, not $>$; $theta = 0$ meets every $>= 0$")
+    # (reviews 314: 10-12 s of a still under one line of text, "θ = 0 would do" elliptical:
+    # two plain sentences, each written as a row of a card as it is said)
+    story.beat("A linear programme asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at least "
+               "some number, never strictly above 0. And at least 0 is no use: θ = 0 meets "
+               "it.", "at-least", wrong_marks=None, notes_table=None, trial_line=False,
+               programme=AT_LEAST_ROWS, status=None)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
                f"score alike: the dashed lines, where it is ±1, close in{lifted}.",
-               "weight-plane", scaling=True,
+               "weight-plane", scaling=True, programme=None,
                # the θ's mistakes marked as their count is said
                wrong_marks={"dashed": wrong_points} if wrong_points else None)
     story.beat(f"Ask that of every point: {n} linear inequalities.", "inequalities",
@@ -701,11 +715,12 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # as the first sentence is said (review 265: said over the data alone)
     samples = tuple(tuple(float(v) for v in theta) for theta in lesson.region_samples)
     # (the θ going round said as it goes: review 305 bench, the objective came 2 s late)
+    # (review 313 bench: with the objective, 21 s in one caption: two beats)
     story.beat("Every θ in it separates the data. As one goes round inside, its line never "
-               "crosses a point. A linear programme picks one by an objective: here, the "
-               "smallest |θ₁| + |θ₂|. The θ with |θ₁| + |θ₂| equal to some c form a diamond, "
-               "growing with c.", "objective",
-               diamond=c, samples=samples, ringed=[],
+               "crosses a point.", "objective", samples=samples, ringed=[])
+    story.beat("A linear programme picks one by an objective: here, the smallest |θ₁| + "
+               "|θ₂|. The θ with |θ₁| + |θ₂| equal to some c form a diamond, growing with c.",
+               "diamond", diamond=c, samples=(),
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # how the absolute values stay linear said, not only written (review 298: "keeps the
     # programme linear" of |θ₁| + |θ₂| sounded false); the widest margin's aside is a beat of
@@ -715,7 +730,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (review 313: a still of 14 s: the programme written line by line as it is said)
     story.beat("With helpers t₁ and t₂, each at least θⱼ and at least −θⱼ, two linear "
                "inequalities apiece, minimising t₁ + t₂ keeps the programme linear: at its "
-               "least, each tⱼ is |θⱼ|.", "objective-choice", samples=(),
+               "least, each tⱼ is |θⱼ|.", "objective-choice",
                programme=programme_rows(n),
                # (the programme is written out on its card: not again on the status line)
                status=None)
@@ -749,12 +764,15 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     same = lesson.widest_is_star
     # the margin defined at θ*, its distance drawn (review 308: over weight space alone;
     # review 309: said with nothing drawn)
+    # (review 313 bench: with the widest margin, 19 s in one caption: two beats)
     story.beat("At θ*, the least label times score is 1, so the margin, the nearest point's "
-               f"distance from the line, is 1/‖θ*‖ = {bound_figures(lesson)['star']}. The "
-               "widest margin would need the least ‖θ‖, a quadratic objective: its circle "
+               f"distance from the line, is 1/‖θ*‖ = {bound_figures(lesson)['star']}.",
+               "star-margin",
+               margin_name=f"1 \\/ norm(theta^*) = {bound_figures(lesson)['star']}")
+    story.beat("The widest margin would need the least ‖θ‖, a quadratic objective: its circle "
                + ("touches the region at θ* too here, though in general at another θ." if same else
                   "touches the region elsewhere, at the dot."),
-               "widest", margin_name=f"1 \\/ norm(theta^*) = {bound_figures(lesson)['star']}",
+               "widest", margin_name=None,
                status=f"quadratic: minimise $norm(theta)^2$ subject to {CONSTRAINT} for "
                       f"every $i$")
     story.section("lp-perceptron", "The perceptron in weight space")
@@ -930,19 +948,23 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         here = np.all(lesson.data.X == lesson.data.X[tied], axis=1)
         plus = int(np.sum(here & (lesson.data.y > 0)))
         minus = int(np.sum(here & (lesson.data.y < 0)))
-        story.beat(f"The place tagged +{plus} −{minus} shows it at a glance: any line, even "
-                   f"one with an offset, leaves its + and − points on one side, or on it, so "
-                   f"one of them is always wrong.", HOLD, ringed=[tied])
+        # (review 314: a check, not a shortcut: in general only the programme decides)
+        story.beat(f"Here the place tagged +{plus} −{minus} confirms it at a glance: any line "
+                   f"leaves its + and − points on one side, or on it, so one of them is always "
+                   f"wrong. Such a place is rare; the programme decides every case.", HOLD,
+                   ringed=[tied])
     # the programme seen succeeding where it can (review 311: on such data it only ever
     # answered "infeasible"): without the points this θ gets wrong
     left_out = lesson.wrong_points(lesson.scaling_theta)
     kept = lesson.kept_theta
     on_plane = bool(lesson.weight_box.contains(kept, tolerance=0.0)[0])
+    # the point that would look on its line magnified, said (reviews 314: its line lay
+    # on this θ's, two points seemingly on it, "separates them" unseen)
+    words, close, point = close_words(lesson, kept, line=" of the solver's θ")
     story.beat(f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
                f"the other {n - len(left_out)} is feasible: the solver's θ, in the same wedge as "
-               f"this θ, "
-               f"separates them.", "kept", ringed=[],
-               wrong_marks={"dashed": left_out},
+               f"this θ, separates them.{words}", "kept", ringed=point,
+               wrong_marks={"dashed": left_out}, **({"inset": False, "close": None} | close),
                # where it lies off the plane its ray is drawn, said (review 312: drawn on
                # its ray, short of where it lies, unsaid)
                kept_on_plane=on_plane,

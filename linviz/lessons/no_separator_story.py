@@ -13,7 +13,7 @@ programme on [1, x] is feasible, or two hulls overlap and no line separates at a
 from __future__ import annotations
 
 from .. import formatting
-from ..storyboard import HOLD, Storyboard, StoryWriter, paced
+from ..storyboard import Storyboard, StoryWriter, paced
 from .linear_program import (LinearProgramLesson, check_no_separator_data,
                              linear_program_lesson)
 from .linear_program_overlap import overlap_panel, turning_hull, weight_places
@@ -110,6 +110,25 @@ def flipped_words(lesson: LinearProgramLesson, support) -> str:
         return f" Point {minus[0] + 1} is a −, so its arrow is its x flipped."
     return (f" Points {formatting.listed(i + 1 for i in minus)} are −, so their arrows are "
             f"their x flipped.")
+
+
+def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
+    """Gordan's certificate on [1, x] written out, each row with the words it comes at:
+    Σ wᵢ[1, x⁽ⁱ⁾] of the + side minus that of the − side, each side's weights those of its
+    mean of the point m both hulls hold (:func:`overlap_equation`'s, at its decimals), is
+    [1, m] − [1, m] = 0."""
+    positive, negative = lesson.overlap
+    places = max(weight_places(positive.values()), weight_places(negative.values()))
+
+    def lifted(weights) -> str:
+        if len(weights) == 1:
+            return f"[1, x^(({next(iter(weights)) + 1}))]"
+        return " + ".join(f"{formatting.number(weights[i], places, minus='-')} "
+                          f"[1, x^(({i + 1}))]" for i in sorted(weights))
+
+    right = lifted(negative) if len(negative) == 1 else f"({lifted(negative)})"
+    return [("Gordan's second side", f"${lifted(positive)} - {right}$"),
+            ("add up to 0", "$= [1, m] - [1, m] = 0$, $m$ the point both hold")]
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)
@@ -250,7 +269,10 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # (review 311: "infeasible too" written, never said)
         story.beat(f"{SOLVER_WORDS}, the solver reports the programme infeasible too. "
                    f"Gordan's second side again: {shares_words(positive, negative)}, the "
-                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0.", HOLD,
+                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0.", "offset-certificate",
+                   # written under the panel as said (review 314: 16 s of a still); where a
+                   # close-up stands on the right, said only
+                   programme=(lifted_rows(lesson) if overlap_panel(lesson) else None),
                    status="with an offset, on $[1, x]$: infeasible too", pause=REVEAL_PAUSE)
     return paced(story.storyboard(), LP_PACE)
 

@@ -234,14 +234,16 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         return Polygon(*[self.weight_point(p) for p in corners], stroke_width=2.5,
                        color=self.theme.muted, fill_opacity=0)
 
-    def draw_widest(self, beat) -> None:
-        """θ*'s margin drawn as it is said (:meth:`star_margin_drawing`); the other
-        objective's status, then the circle of the least ‖θ‖ touching the region at the
-        widest separator (θ*, or a dot of its own), as each is said (review 303)."""
+    def draw_star_margin(self, beat) -> None:
+        """θ*'s margin drawn as it is said (:meth:`star_margin_drawing`), till the next
+        sentence."""
         self.wait_for_words("the nearest point's distance")
         margin = self.star_margin_drawing(beat.state["margin_name"])
         self.play(appear(margin), run_time=style.RUN_FADE)
-        self.wait_for_words("The widest margin")
+
+    def draw_widest(self, beat) -> None:
+        """The other objective's status, then the circle of the least ‖θ‖ touching the
+        region at the widest separator (θ*, or a dot of its own), as said (review 303)."""
         self.follow_beat(beat)
         widest = np.asarray(self.lesson.widest_theta, dtype=float)
         circle = self.on_weights(lambda: VGroup(
@@ -253,16 +255,17 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         self.mark_for_beat(circle)
 
     def draw_objective(self, beat) -> None:
-        """A θ round the region, separating, as that is said; the objective's diamond grows
-        towards the region, short of it, as it is named."""
+        """A θ round the region, separating, as that is said, till the next sentence."""
         self.set_rings(list(beat.state["ringed"]))
         going = self.go_round_region(beat.state["samples"])
-        self.wait_for_words("A linear programme")
-        if len(going):  # it leaves as the objective is said
-            self.play(vanish(going), run_time=style.RUN_FADE)
-            self.remove(going)
-        self.set_status(beat.state["status"])  # the objective written as it is said
-        self.wait_for_words("form a diamond")  # (review 310: it grew before it was named)
+        if len(going):
+            self.mark_for_beat(going)
+
+    def draw_diamond(self, beat) -> None:
+        """The objective written as it is said; its diamond grows towards the region, short
+        of it, as it is named (review 310: it grew before it was named)."""
+        self.set_status(beat.state["status"])
+        self.wait_for_words("form a diamond")
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)

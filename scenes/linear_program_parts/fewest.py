@@ -23,14 +23,19 @@ class FewestBeats:
     :class:`scenes.linear_program.LinearProgramScene`, through
     :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
 
+    #: drawings standing over several beats: (the scene's attribute, the state's key that
+    #: keeps it): the fewest mistakes' θ, the closing's rows
+    STANDING = (("fewest_line_drawn", "fewest_line"), ("verdict_drawn", "verdict"))
+
     def begin_motion(self, beat) -> None:
-        """The fewest mistakes' θ (the state's ``fewest_line``) leaves as a beat that drops
-        it starts."""
+        """A standing drawing (:data:`STANDING`) leaves as a beat that drops its state
+        starts."""
         super().begin_motion(beat)
-        drawn = getattr(self, "fewest_line_drawn", None)
-        if drawn is not None and not beat.state["fewest_line"] and self.on_screen(drawn):
-            self.play(vanish(drawn), run_time=style.RUN_FADE)
-            self.remove(drawn)
+        for attribute, key in self.STANDING:
+            drawn = getattr(self, attribute, None)
+            if drawn is not None and not beat.state[key] and self.on_screen(drawn):
+                self.play(vanish(drawn), run_time=style.RUN_FADE)
+                self.remove(drawn)
 
     def draw_infeasible(self, beat) -> None:
         """The wedges of the fewest mistakes, outlined, glow: they are still shaded; their
@@ -91,8 +96,10 @@ class FewestBeats:
         """The solver's θ without the points the opening's θ gets wrong (the lesson's
         ``kept_theta``), marked in weight space (its ray, an arrow to the plane's edge, where
         it lies beyond: only its direction sets its line) and its line drawn in data space,
-        as it is said; the left-out points stay marked."""
-        self.set_rings(list(beat.state["ringed"]))
+        as it is said; the left-out points stay marked; a point that would look on its line
+        ringed and magnified as it is named."""
+        close = beat.state["inset"] == "step"
+        self.set_rings([] if close else list(beat.state["ringed"]))
         self.set_status(None)  # its θ as it is named (review 312: 5 s before)
         self.show_wrong_marks(beat)
         self.wait_for_words("the solver's θ")
@@ -111,5 +118,13 @@ class FewestBeats:
                 0.97 * ray_end(theta / float(np.hypot(*theta)), box)))
         drawn = VGroup(mark, line)
         self.play(appear(drawn), run_time=style.RUN_FADE)
+        # the point that would look on its line, ringed and magnified as said (reviews
+        # 314: "separates them" unseen)
+        if close:
+            self.wait_for_words("looks on the line")
+            self.set_rings(list(beat.state["ringed"]))
+            # (its name over it: under it, on raw wine, it stood on the plane's "mean")
+            j, box, zoom = self.lesson.line_inset(theta)
+            self.show_run_inset(theta, box, zoom, name=f"{j + 1}:", above=True)
         self.mark_for_beat(drawn)
         self.kept_drawn = drawn

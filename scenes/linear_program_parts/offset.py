@@ -83,21 +83,22 @@ class OffsetBeats:
         return card.move_to([left + room / 2, float(self.plane.frame.get_center()[1]), 0.0])
 
     def draw_testable(self, beat) -> None:
-        """The overlap's drawings and the marks leave; the lines stay while the notes'
-        remark is said, and the perceptron's updates in each pass are drawn as bars (the
-        beat's ``pass_counts``) where the weight plane or the close-up stood."""
+        """The overlap's drawings and the marks leave, and the weight plane; the closing's
+        rows (the beat's ``verdict``) come in the right half as said, and stand."""
         self.clear_right_half()
         self.drop_wrong_marks()
+        self.drop_least_inset()  # (the kept θ's close point's)
         if not beat.state["weights"] and self.on_screen(self.weights):
             self.clear_weights()  # (the right half is the verdict's and the passes')
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
-        # the run through 0's, the one shown walking (the run with an offset is not shown),
-        # its passes coming as a perceptron is named (review 296: they grew under
-        # the notes' remark, the running perceptron then said over a still)
+
+    def draw_watched(self, beat) -> None:
+        """The perceptron's updates in each pass drawn as bars under the closing's rows (the
+        beat's ``pass_counts``), as they are said; where it stopped, its last pass lit as
+        said (review 296: they grew under the notes' remark, the running perceptron then
+        said over a still)."""
         stop = STOP_WORDS if self.lesson.feasible else None
-        if beat.state["pass_counts"]:
-            self.wait_for_words("A perceptron")
         self.show_pass_counts(beat, "through 0, updates in each pass", until=stop)
         if stop is not None and beat.state["pass_counts"]:  # its stop, lit as said
             self.wait_for_words(STOP_WORDS)
@@ -105,7 +106,7 @@ class OffsetBeats:
 
     def show_verdict(self, rows) -> None:
         """The closing's rows (each (words, text)) one under another in the right half,
-        above the pass counts, each as its words are said, until the next sentence."""
+        above the pass counts, each as its words are said, while the state holds them."""
         if not rows:
             return
         drawn = VGroup()
@@ -124,8 +125,7 @@ class OffsetBeats:
             drawn.shift((right - drawn.get_right()[0]) * RIGHT)
         self.remove(*drawn)
         self.add(drawn)  # one drawing on screen: what comes under it finds it
-        self.mark_for_beat(drawn)
-        self.verdict_drawn = drawn
+        self.verdict_drawn = drawn  # (standing while the state's ``verdict`` holds)
 
     def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
         """The updates of each of the run's first passes as bars, each with its count over

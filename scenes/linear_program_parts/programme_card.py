@@ -7,7 +7,7 @@ from __future__ import annotations
 from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, VGroup
 
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, lit
+from scenes.toolkit.layout import appear, lit, vanish
 from scenes.toolkit.screen_text import markup_with_math, text
 
 #: the card's rows keep this far from the data plane's top (screen units)
@@ -25,18 +25,45 @@ class ProgrammeCard:
         self.follow_beat(beat)
         self.write_programme(beat.state["programme"] or [])
 
-    def write_programme(self, rows) -> None:
-        """``rows`` [(words, text)…] written one under another over the data plane's top
-        left, on one backdrop (the points under it hidden, not showing between rows), each
-        as its words are said (the lesson's test finds each row's words in the sentence, in
-        order), as one drawing that leaves with the sentence."""
-        theme, frame = self.theme, self.plane.frame
+    def draw_at_least(self, beat) -> None:
+        """Why a programme asks ≥ 1: its rows (the state's ``programme``) written where the
+        weight plane will stand, each as said (reviews 314: 10-12 s of a still); the mean's
+        mark (standardised data) and the opening's marks leave."""
+        shown = [m for m in getattr(self, "mean_mark", ()) if self.on_screen(m)]
+        if shown:
+            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
+            self.remove(*shown)
+        self.drop_wrong_marks()
+        self.follow_beat(beat)
+        self.write_programme(beat.state["programme"] or [], self.weights.frame, centred=True)
+
+    def draw_offset_certificate(self, beat) -> None:
+        """The solver's answer with an offset on the status line; Gordan's certificate on
+        [1, x] (the state's ``programme``) written under the overlap's panel as said."""
+        self.follow_beat(beat)
+        panel = self.overlap_panel if self.overlap_panel is not None and self.on_screen(
+            self.overlap_panel) else None
+        self.write_programme(beat.state["programme"] or [], self.weights.frame, below=panel)
+
+    def write_programme(self, rows, frame=None, centred: bool = False, below=None) -> None:
+        """``rows`` [(words, text)…] written one under another in ``frame`` (the data
+        plane's, by default: over its top left; ``centred``: in its middle), on one backdrop
+        (the points under it hidden, not showing between rows); ``below``, under that
+        drawing, in ``frame``'s width; each as its words are said
+        (the lesson's tests find each row's words in the sentence, in order), as one
+        drawing that leaves with the sentence."""
+        theme, frame = self.theme, frame or self.plane.frame
         if not rows:
             return
         lines = VGroup(*[text(markup_with_math(line), theme, style.FONT_PANEL, theme.text)
                          for _, line in rows]).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         lines.scale(min(1.0, (frame.width - 2 * style.BUFF) / lines.width))
-        lines.next_to(frame.get_corner(UP + LEFT), DOWN + RIGHT, buff=CARD_TOP_GAP)
+        if below is not None:
+            lines.next_to(below, DOWN, buff=0.45).set_x(frame.get_center()[0])
+        elif centred:
+            lines.move_to(frame.get_center())
+        else:
+            lines.next_to(frame.get_corner(UP + LEFT), DOWN + RIGHT, buff=CARD_TOP_GAP)
         # (opaque, edged: a card over the data, not a veil with ghosts of points under it)
         backdrop = BackgroundRectangle(lines, color=theme.background, fill_opacity=1.0,
                                        buff=style.LABEL_BACKDROP_BUFF * 2)

@@ -80,7 +80,7 @@ class RegionDrawings:
     def go_round_region(self, samples) -> VGroup:
         """A θ goes round ``samples`` (a loop inside the region, the beat's state) in weight
         space, its line in data space turning with it and separating the data all the
-        while; returned, still on screen (none: empty)."""
+        while; returned, still on screen as one drawing (none: empty)."""
         states = np.asarray(samples, dtype=float)
         if not len(states):
             return VGroup()
@@ -94,4 +94,7 @@ class RegionDrawings:
                   rate_func=linear)
         for mobject in (dot, line):
             mobject.clear_updaters()
-        return VGroup(dot, line)
+        self.remove(dot, line)
+        self.samples_drawn = VGroup(dot, line)  # one drawing on screen (to leave as one)
+        self.add(self.samples_drawn)
+        return self.samples_drawn

@@ -10,7 +10,7 @@ from manim import DOWN, LEFT, RIGHT, UP, DashedLine, LaggedStart, ValueTracker, 
 from linviz import formatting
 from linviz.geometry import clip_line
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
@@ -23,16 +23,6 @@ SAID_FACTOR = 0.8
 class ScalingBeats:
     """θ scaled up in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
-
-    def draw_at_least(self, beat) -> None:
-        """Why a programme asks ≥: written on the status line as it is said; the mean's
-        mark (standardised data) leaves."""
-        shown = [m for m in getattr(self, "mean_mark", ()) if self.on_screen(m)]
-        if shown:
-            self.play(*[vanish(m) for m in shown], run_time=style.RUN_FADE)
-            self.remove(*shown)
-        self.drop_wrong_marks()
-        self.follow_beat(beat)
 
     def draw_weight_plane(self, beat) -> None:
         """The scaling (a separator's, or where no line through 0 separates, a θ's with the

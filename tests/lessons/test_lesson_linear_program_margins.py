@@ -111,6 +111,11 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     (said,) = [b for b in beats if b.motion == "testable"]
     assert "calls this assumption NOT testable" in said.sentence
     assert "one solve answers it" in said.sentence
+    # what watching a perceptron decides, the sentence after it (review 313: one caption
+    # of 23-25 s); the rows stand under both
+    watched = beats[beats.index(said) + 1]
+    assert watched.motion == "watched" and watched.state["verdict"] == said.state["verdict"]
+    heard = f"{said.sentence} {watched.sentence}"
     # what watching the perceptron shown decides: stopping proves it (said only of a run
     # that stopped, recounted by a plain loop of 1,000 passes), running proves nothing
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
@@ -124,22 +129,22 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         if not wrong:
             stopped = True
             break
-    assert ("confirms it only by stopping, as this one did" in said.sentence) == stopped
+    assert ("confirms separability only by stopping, as this one did" in heard) == stopped
     # (where its passes are drawn, their number and least count said, recounted here)
-    passes = said.state["pass_counts"]
+    passes = watched.state["pass_counts"]
     never = ("The solver's answer says it never would" if passes else
              "the solver's answer says this one would never stop")
-    assert (never in said.sentence) == (not stopped)
+    assert (never in heard) == (not stopped)
     if stopped:  # its passes drawn, the last with none, their number said
         assert passes == counts and passes[-1] == 0
         plural = "pass" if len(passes) == 1 else "passes"
         assert (f"as this one did after {len(passes)} {plural}, the last with no update"
-                in said.sentence)
+                in heard)
     if passes and not stopped:
         assert passes == counts[:len(passes)]
         assert (f"after {len(passes)} passes here, each with {min(passes)} updates or more"
-                in said.sentence)
-    assert "may yet stop" not in said.sentence  # (said of a run that cannot: review 261)
+                in heard)
+    assert "may yet stop" not in heard  # (said of a run that cannot: review 261)
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
                     method="highs")
@@ -152,15 +157,16 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         assert "no sample can confirm it" in distribution
     else:  # the answer through 0 (the offset is `no-separator`'s)
         assert "not separable either" in distribution
-        assert "a sample no line separates, like this one, rules it out" in said.sentence
+        assert "a sample no line separates, like this one, refutes it" in said.sentence
         assert answer == f"these {len(y)} points, one solve: “infeasible”"
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
     # inseparable one refutes it)
-    assert "what no sample can confirm is that the distribution" in said.sentence
+    assert ("That the distribution the points come from is separable, no sample can "
+            "confirm" in said.sentence)
     assert "no sample can test" not in said.sentence
-    # the last sentence of `linear-program` (review 286: a recap after it told the ending
-    # twice)
-    assert said == linear_program_storyboard(lesson).beats[-1]
+    # the last two sentences of `linear-program` (review 286: a recap after it told the
+    # ending twice)
+    assert (said, watched) == tuple(linear_program_storyboard(lesson).beats[-2:])
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

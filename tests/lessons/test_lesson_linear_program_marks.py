@@ -66,7 +66,7 @@ def test_the_pass_counts_are_drawn_only_as_the_notes_remark_is_said(case):
     notes' remark on testing is said (:func:`check_watched_passes`): no other beat draws
     them (the run with an offset, which had them, is not told: review 286)."""
     data, lesson, beats = lesson_or_skip(case)
-    assert not [b for b in beats if b.state["pass_counts"] and b.motion != "testable"]
+    assert not [b for b in beats if b.state["pass_counts"] and b.motion != "watched"]
     check_watched_passes(data, lesson, beats)
 
 
@@ -77,7 +77,7 @@ def check_watched_passes(data, lesson, beats) -> None:
     with some; elsewhere none drawn)."""
     import numpy as np
 
-    (beat,) = [b for b in beats if b.motion == "testable"]
+    (beat,) = [b for b in beats if b.motion == "watched"]
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     # drawn where there is a run to tell: the one that stopped (a line through 0
     # separates), or where no line separates even with an offset, its first 8
@@ -121,6 +121,10 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert found.status == 0
     assert abs(theta[0]) + abs(theta[1]) == pytest.approx(found.fun, rel=1e-7)
     assert float(np.min(A @ theta)) >= 1 - 1e-7
+    # where a point would look on its line, it is said and magnified (as the walk's steps)
+    close = lesson.line_inset(theta)
+    assert ("looks on the line of the solver's θ" in said.sentence) == (close is not None)
+    assert (said.state["inset"] == "step") == (close is not None)
     # in the same arc: no point's line between the two directions
     between = np.sign(np.asarray(lesson.signed) @ theta) * np.sign(
         np.asarray(lesson.signed) @ lesson.scaling_theta)
@@ -139,14 +143,15 @@ def test_a_place_both_classes_share_is_said_to_show_no_line_separates(case):
     data, lesson, beats = lesson_or_skip(case)
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     mixed = [i for i in range(len(y)) if len(set(y[np.all(X == X[i], axis=1)])) == 2]
-    said = [beat for beat in beats if "shows it at a glance" in beat.sentence]
+    said = [beat for beat in beats if "confirms it at a glance" in beat.sentence]
     if not mixed:
         assert not said
         return
     (beat,) = said
     here = np.all(X == X[mixed[0]], axis=1)
     plus, minus = int(np.sum(here & (y > 0))), int(np.sum(here & (y < 0)))
-    assert beat.sentence.startswith(f"The place tagged +{plus} −{minus} shows it at a glance")
+    assert beat.sentence.startswith(f"Here the place tagged +{plus} −{minus} confirms it at a "
+                                    f"glance")
     assert beat.state["ringed"] == [mixed[0]]
     assert beats[beats.index(beat) - 1].motion == "infeasible"
     # (any line leaves the points of one place on one side or on it: one label is wrong)

@@ -124,11 +124,21 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     lifted = np.hstack([np.ones((len(y), 1)), X])
     total = np.zeros(3)
-    for side in lesson.overlap:
-        weights = np.array(list(side.values()), dtype=float)
+    for held in lesson.overlap:
+        weights = np.array(list(held.values()), dtype=float)
         assert np.all(weights >= 0) and weights.sum() == pytest.approx(1.0)
-        total += sum(w * y[i] * lifted[i] for i, w in side.items())
+        total += sum(w * y[i] * lifted[i] for i, w in held.items())
     assert np.allclose(total, 0.0, atol=1e-6 * (1 + np.abs(lifted).max()))
+    # written under the panel as said, with the panel's weights (a close-up: said only)
+    rows = said.state["programme"]
+    assert bool(rows) == bool(overlap.state["overlap_panel"])
+    if rows:
+        (_, first), (_, second) = rows
+        plus_side, minus_side = first.strip("$").split(" - ", 1)
+        left, right = overlap.state["overlap_panel"][0].strip("$").split(" = ")
+        assert side(plus_side.replace("[1, ", "").replace("]", "")) == side(left)
+        assert side(minus_side.replace("[1, ", "").replace("]", "")) == side(right)
+        assert second.startswith("$= [1, m] - [1, m] = 0$")
     solved = linprog(np.zeros(3), A_ub=-(y[:, None] * lifted), b_ub=-np.ones(len(y)),
                      bounds=[(None, None)] * 3, method="highs")
     assert solved.status == 2  # infeasible

@@ -53,6 +53,8 @@ def drawn_state(scene) -> dict:
                         if line.has_points() else None
                         for i, line in enumerate(getattr(scene, "lines", None) or [])],
         "certificate_sides": on(getattr(scene, "certificate_weights", [object()])[0]),
+        # the θ going round the region (review 314 bench: it stood on to the walk)
+        "samples": on(getattr(scene, "samples_drawn", None) or object()),
         # the helpers' programme written out in the data plane's place
         "programme": on(getattr(scene, "programme_drawn", None) or object()),
         # one θ of the fewest mistakes, its dot and line ("as this one does")
@@ -145,6 +147,7 @@ def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
         # Gordan; review 313: it left as the next sentence named "this θ" again)
         assert picture["fewest_line"] == state["fewest_line"], where
         assert picture["programme"] == bool(state["programme"]), where
+        assert picture["samples"] == bool(len(state["samples"])), where
         # a key stands beside the weight plane, outside its axes (off the shades, lines and
         # names it explains), its top at the plane's: in one place from the mistake shading
         # to the certificate's
