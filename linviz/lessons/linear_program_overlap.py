@@ -68,8 +68,9 @@ def overlap_equation(lesson: LinearProgramLesson) -> str:
 
 
 #: the turning line keeps this share of the data view's width clear of the hull it holds
-#: on one side (a line through a corner would read as cutting it)
-TURN_GAP = 0.03
+#: on one side (a line through a corner would read as cutting it; review 314: at 0.03 it
+#: ran through the corners' markers)
+TURN_GAP = 0.06
 
 
 def turning_hull(positive: dict, negative: dict) -> tuple[list[int], float, list[int]]:

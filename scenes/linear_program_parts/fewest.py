@@ -43,7 +43,7 @@ class FewestBeats:
         line) marked and its line drawn in data space, its mistakes marked; the solver's
         word as it is said (review 275: 9 s still)."""
         self.set_rings(list(beat.state["ringed"]))
-        self.set_status(status_said_first(beat.state["status"]))
+        self.set_status(None)  # (its count as it is said: reviews 314, 4-6 s before)
         theme = self.theme
         low, _ = self.lesson.mistake_range
         fewest = [(a, b) for a, b, count in mistake_arcs(self.lesson.signed) if count == low]
@@ -73,6 +73,8 @@ class FewestBeats:
                       color=theme.highlight, stroke_width=1.5)
         self.fewest_wedges = VGroup(outlines, leader, count)
         self.wrong_shading.add(self.fewest_wedges)
+        self.wait_for_words("every θ gets at least")
+        self.set_status(status_said_first(beat.state["status"]))
         self.play(appear(self.fewest_wedges), run_time=style.RUN_FADE)
         self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
                                                                       opacity=0.3),

@@ -289,7 +289,8 @@ class NoSeparatorBeats(GordanBeats):
                 continue
             ends = along[i] if along and i in along else segments[i]
             screen = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
-            name = text(str(i + 1), theme, style.FONT_SMALL, colour or theme.step)
+            # (review 314: at the small size, about 7 px at 480p)
+            name = text(str(i + 1), theme, style.FONT_PANEL, colour or theme.step)
             with_backdrop(name, theme)
             others = [box_around(np.array(points), 0.02) for j, points in samples.items()
                       if j != i] + dashed + ([keep_off] if keep_off is not None else [])
