@@ -83,7 +83,7 @@ import numpy as np
 
 from .. import formatting
 from ..geometry import angle_between
-from ..storyboard import HOLD, Storyboard, StoryWriter, paced
+from ..storyboard import Storyboard, StoryWriter, paced
 from ..ties import greatest_index
 from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
                              watched_passes)
@@ -91,7 +91,6 @@ from .linear_program_narrowing import (narrowing, region_changes, seconds_of_ste
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
 from .summary_story import HEADER as SUMMARY_HEADER, ROWS as SUMMARY_ROWS
-from .linear_program_overlap import overlap_panel, turning_hull, weight_places
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
 
@@ -332,9 +331,10 @@ def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
             (distribution[0], f"the distribution they come from: {distribution[1]}")]
 
 
-#: why a programme asks ≥ 1, written as said (each row with the words it comes at): no
-#: strict inequality in a programme, and ≥ 0 met by θ = 0
-AT_LEAST_ROWS = [("never strictly", "$y^((i)) theta^T x^((i)) > 0$: strict, not a programme's"),
+#: why a programme asks ≥ 1, written as said (each row with the words it comes at): a
+#: programme's constraint is ≥ a number, never strict, and ≥ 0 is met by θ = 0
+AT_LEAST_ROWS = [("at least some number", "$y^((i)) theta^T x^((i)) >= c$: a programme's"),
+                 ("never strictly", "$y^((i)) theta^T x^((i)) > 0$: strict, never"),
                  ("θ = 0 meets", "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it")]
 
 
@@ -951,8 +951,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # (review 314: a check, not a shortcut: in general only the programme decides)
         story.beat(f"Here the place tagged +{plus} −{minus} confirms it at a glance: any line "
                    f"leaves its + and − points on one side, or on it, so one of them is always "
-                   f"wrong. Such a place is rare; the programme decides every case.", HOLD,
-                   ringed=[tied])
+                   f"wrong. Such a place is rare; the programme decides every case.",
+                   "tied-place", ringed=[tied])
     # the programme seen succeeding where it can (review 311: on such data it only ever
     # answered "infeasible"): without the points this θ gets wrong
     left_out = lesson.wrong_points(lesson.scaling_theta)
@@ -961,9 +961,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the point that would look on its line magnified, said (reviews 314: its line lay
     # on this θ's, two points seemingly on it, "separates them" unseen)
     words, close, point = close_words(lesson, kept, line=" of the solver's θ")
-    story.beat(f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
-               f"the other {n - len(left_out)} is feasible: the solver's θ, in the same wedge as "
-               f"this θ, separates them.{words}", "kept", ringed=point,
+    # (review 315: "is feasible" read as a finding; this θ shows it, the solver's θ is its
+    # answer)
+    story.beat(f"Leave out the {len(left_out)} points this θ gets wrong: on the other "
+               f"{n - len(left_out)}, the programme is feasible, as this θ already shows, and the "
+               f"solver's θ, in the same wedge, separates them too.{words}", "kept", ringed=point,
                wrong_marks={"dashed": left_out}, **({"inset": False, "close": None} | close),
                # where it lies off the plane its ray is drawn, said (review 312: drawn on
                # its ray, short of where it lies, unsaid)

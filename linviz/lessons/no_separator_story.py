@@ -113,22 +113,22 @@ def flipped_words(lesson: LinearProgramLesson, support) -> str:
 
 
 def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
-    """Gordan's certificate on [1, x] written out, each row with the words it comes at:
-    Σ wᵢ[1, x⁽ⁱ⁾] of the + side minus that of the − side, each side's weights those of its
-    mean of the point m both hulls hold (:func:`overlap_equation`'s, at its decimals), is
-    [1, m] − [1, m] = 0."""
+    """Gordan's certificate on [1, x] written out, a term a row, each with the words it
+    comes at: Σ wᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾], each side's weights those of its mean of the point m both
+    hulls hold (:func:`overlap_equation`'s, at its decimals), + terms then − terms, then
+    = [1, m] − [1, m] = 0 (review 315: one row, shrunk to fit, was unreadable)."""
     positive, negative = lesson.overlap
     places = max(weight_places(positive.values()), weight_places(negative.values()))
 
-    def lifted(weights) -> str:
-        if len(weights) == 1:
-            return f"[1, x^(({next(iter(weights)) + 1}))]"
-        return " + ".join(f"{formatting.number(weights[i], places, minus='-')} "
-                          f"[1, x^(({i + 1}))]" for i in sorted(weights))
+    def term(sign: str, weights, i: int) -> str:
+        weight = ("" if len(weights) == 1 else
+                  f"{formatting.number(weights[i], places, minus='-')} ")
+        return f"${sign} {weight}[1, x^(({i + 1}))]$"
 
-    right = lifted(negative) if len(negative) == 1 else f"({lifted(negative)})"
-    return [("Gordan's second side", f"${lifted(positive)} - {right}$"),
-            ("add up to 0", "$= [1, m] - [1, m] = 0$, $m$ the point both hold")]
+    rows = [term("+" if k else "", positive, i) for k, i in enumerate(sorted(positive))]
+    rows += [term("-", negative, i) for i in sorted(negative)]
+    return ([("Gordan's second side", rows[0])] + [("weighting", row) for row in rows[1:]]
+            + [("add up to 0", "$= [1, m] - [1, m] = 0$ ($m$: the point both hulls hold)")])
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)

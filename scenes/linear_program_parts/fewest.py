@@ -94,6 +94,12 @@ class FewestBeats:
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])
 
+    def draw_tied_place(self, beat) -> None:
+        """The place both classes share ringed, its ring lit as "always wrong" is said
+        (review 315: 13 s of a still)."""
+        self.follow_beat(beat)
+        self.light_as_said("always wrong", [self.rings[i] for i in beat.state["ringed"]])
+
     def draw_kept(self, beat) -> None:
         """The solver's θ without the points the opening's θ gets wrong (the lesson's
         ``kept_theta``), marked in weight space (its ray, an arrow to the plane's edge, where

@@ -87,6 +87,7 @@ class NoSeparatorBeats(GordanBeats):
             self.gordan_drawing = None
         else:
             self.play(appear(frame), run_time=style.RUN_FADE)
+        self.wait_for_words("tip to tail")  # (review 315: drawn 4 s before it was said)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
         # named over its own box, not over the data plane (review 305: read as the left
@@ -95,6 +96,9 @@ class NoSeparatorBeats(GordanBeats):
         scale_note = self.sum_note("", scale).move_to(
             [(x0 + x1) / 2, 0.0, 0.0]).align_to([0.0, y1 + 0.06, 0.0], DOWN)
         self.play(appear(scale_note), run_time=style.RUN_FADE)
+        # a − point's arrow, its x flipped, lit as that is said (review 315: a still)
+        self.light_as_said("flipped", [arrow for arrow, i in zip(arrows, support)
+                                       if lesson.data.y[i] < 0])
         self.remove(*arrows, *arrow_names)
         self.certificate_arrows = arrows
         self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)

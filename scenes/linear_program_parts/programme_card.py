@@ -71,6 +71,9 @@ class ProgrammeCard:
         drawn = VGroup(backdrop)
         for (words, line), row in zip(rows, lines):
             self.wait_for_words(words)
+            if len(drawn) == 1:  # the card under its first row (review 315: added after
+                # the row, it hid the rows till the sentence's end)
+                self.add(backdrop)
             moves = [appear(row)] + ([appear(backdrop)] if len(drawn) == 1 else [])
             if line.startswith("minimise") and self.diamond is not None:
                 moves.append(lit(self.diamond, theme))  # (its level set, the objective's)

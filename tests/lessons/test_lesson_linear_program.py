@@ -896,7 +896,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         "number, never strictly above 0. And at least 0 is no use: θ = 0 meets it.")
     # each written as said (reviews 314: a still of 10-12 s)
     assert [row for _, row in before.state["programme"]] == [
-        "$y^((i)) theta^T x^((i)) > 0$: strict, not a programme's",
+        "$y^((i)) theta^T x^((i)) >= c$: a programme's",
+        "$y^((i)) theta^T x^((i)) > 0$: strict, never",
         "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it"]
     places = [before.sentence.find(words) for words, _ in before.state["programme"]]
     assert -1 not in places and places == sorted(places)

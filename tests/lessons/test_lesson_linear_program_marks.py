@@ -47,7 +47,7 @@ def test_each_counted_line_marks_its_mistakes(case):
         assert not marked
         return
     fewest = exact_wrong(X, y, lesson.scaling_theta)
-    assert set(marked) <= {"trial", "weight-plane", "infeasible", "hold", "kept"}
+    assert set(marked) <= {"trial", "weight-plane", "infeasible", "tied-place", "kept"}
     assert marked["infeasible"] == {"dashed": fewest}
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence
@@ -129,8 +129,10 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     between = np.sign(np.asarray(lesson.signed) @ theta) * np.sign(
         np.asarray(lesson.signed) @ lesson.scaling_theta)
     assert np.all(between > 0)
-    assert (f"Leave out the {len(left_out)} points this θ gets wrong, and the programme on "
-            f"the other {len(kept)} is feasible" in said.sentence)
+    assert (f"Leave out the {len(left_out)} points this θ gets wrong: on the other "
+            f"{len(kept)}, the programme is feasible, as this θ already shows" in said.sentence)
+    # (this θ meets them all, scaled: every kept y·score > 0, recounted)
+    assert float(np.min(A @ np.asarray(lesson.scaling_theta, dtype=float))) > 0
     assert said.state["wrong_marks"] == {"dashed": left_out}
 
 

@@ -132,13 +132,16 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     # written under the panel as said, with the panel's weights (a close-up: said only)
     rows = said.state["programme"]
     assert bool(rows) == bool(overlap.state["overlap_panel"])
-    if rows:
-        (_, first), (_, second) = rows
-        plus_side, minus_side = first.strip("$").split(" - ", 1)
+    if rows:  # a term a row (+ terms, then − terms), then = [1, m] − [1, m] = 0
+        *terms, last = [row for _, row in rows]
+        plus = " + ".join(t.strip("$ +") for t in terms if not t.startswith("$-"))
+        minus = " + ".join(t.strip("$ -") for t in terms if t.startswith("$-"))
         left, right = overlap.state["overlap_panel"][0].strip("$").split(" = ")
-        assert side(plus_side.replace("[1, ", "").replace("]", "")) == side(left)
-        assert side(minus_side.replace("[1, ", "").replace("]", "")) == side(right)
-        assert second.startswith("$= [1, m] - [1, m] = 0$")
+        assert side(plus.replace("[1, ", "").replace("]", "")) == side(left)
+        assert side(minus.replace("[1, ", "").replace("]", "")) == side(right)
+        assert last.startswith("$= [1, m] - [1, m] = 0$")
+        places = [said.sentence.find(words) for words, _ in rows]
+        assert -1 not in places and places == sorted(places)
     solved = linprog(np.zeros(3), A_ub=-(y[:, None] * lifted), b_ub=-np.ones(len(y)),
                      bounds=[(None, None)] * 3, method="highs")
     assert solved.status == 2  # infeasible
