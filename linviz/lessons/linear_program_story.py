@@ -323,12 +323,12 @@ def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     points' separability, answered by one solve ("infeasible": with an offset, the scene
     `no-separator`); the distribution's, which no sample can confirm and this one rules
     out (its points are some of the distribution's, labelled as it labels them)."""
-    answer, distribution = (("feasible", ("no sample can confirm", "no sample can confirm it"))
-                            if lesson.feasible else
-                            ("infeasible", ("refutes it", "not separable either")))
+    answer, distribution = (("feasible", "no sample can confirm it") if lesson.feasible else
+                            ("infeasible", "not separable either"))
     return [("NOT testable", "the notes' remark: separability “NOT testable”"),
             ("one solve answers", f"these {lesson.n} points, one solve: “{answer}”"),
-            (distribution[0], f"the distribution they come from: {distribution[1]}")]
+            # (as the distribution is named: review 315, after the sentence had ended)
+            ("That the distribution", f"the distribution they come from: {distribution}")]
 
 
 #: why a programme asks ≥ 1, written as said (each row with the words it comes at): a
@@ -629,7 +629,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                "weight-plane", scaling=True, programme=None,
                # the θ's mistakes marked as their count is said
                wrong_marks={"dashed": wrong_points} if wrong_points else None)
-    story.beat(f"Ask that of every point: {n} linear inequalities.", "inequalities",
+    # (review 315: the equivalence the programme rests on was never said)
+    story.beat(f"Asking at least 1 loses nothing: a θ with every label times score above 0, "
+               f"scaled up, meets it. Ask that of every point: {n} linear inequalities.",
+               "inequalities",
                scaling=False, wrong_marks=None, inequalities=inequality_rows(lesson),
                status=f"so {CONSTRAINT} for $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))

@@ -23,7 +23,10 @@ def test_the_inequalities_written_are_the_datas(case):
     written = [b for b in beats if b.state["inequalities"]]
     (beat,) = written
     assert beat.motion == "inequalities"
-    assert beat.sentence == f"Ask that of every point: {len(data.y)} linear inequalities."
+    assert beat.sentence.endswith(f"Ask that of every point: {len(data.y)} linear "
+                                  f"inequalities.")
+    assert beat.sentence.startswith("Asking at least 1 loses nothing: a θ with every label "
+                                    "times score above 0, scaled up, meets it.")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     numbered, previous = [], None
     for row in beat.state["inequalities"]:
