@@ -333,8 +333,8 @@ def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
 
 #: why a programme asks ≥ 1, written as said (each row with the words it comes at): a
 #: programme's constraint is ≥ a number, never strict, and ≥ 0 is met by θ = 0
-AT_LEAST_ROWS = [("at least some number", "$y^((i)) theta^T x^((i)) >= c$: a programme's"),
-                 ("never strictly", "$y^((i)) theta^T x^((i)) > 0$: strict, never"),
+AT_LEAST_ROWS = [("Separating asks", "separating: $y^((i)) theta^T x^((i)) > 0$"),
+                 ("cannot ask that", "a programme: $>=$ only, never $>$"),
                  ("θ = 0 meets", "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it")]
 
 
@@ -620,9 +620,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # for one hearing: a beat each, the scaling drawn under its own)
     # (reviews 314: 10-12 s of a still under one line of text, "θ = 0 would do" elliptical:
     # two plain sentences, each written as a row of a card as it is said)
-    story.beat("A linear programme asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at least "
-               "some number, never strictly above 0. And at least 0 is no use: θ = 0 meets "
-               "it.", "at-least", wrong_marks=None, notes_table=None, trial_line=False,
+    # (reviews 316: "never strictly above 0" heard as "never above 0")
+    story.beat("Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0. A linear "
+               "programme cannot ask that: its constraints say at least, never strictly "
+               "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None, notes_table=None, trial_line=False,
                programme=AT_LEAST_ROWS, status=None)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
                f"score alike: the dashed lines, where it is ±1, close in{lifted}.",

@@ -127,8 +127,13 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
 
     rows = [term("+" if k else "", positive, i) for k, i in enumerate(sorted(positive))]
     rows += [term("-", negative, i) for i in sorted(negative)]
+    # m named as the picture shows it (review 316: "hulls" never said)
+    single = next((side for side in (positive, negative) if len(side) == 1), None)
+    m = (f"$m = x^(({next(iter(single)) + 1}))$" if single is not None else
+         "$m$: where the segments cross" if len(positive) == len(negative) == 2 else
+         "$m$: where the shapes meet")
     return ([("Gordan's second side", rows[0])] + [("weighting", row) for row in rows[1:]]
-            + [("add up to 0", "$= [1, m] - [1, m] = 0$ ($m$: the point both hulls hold)")])
+            + [("add up to 0", f"$= [1, m] - [1, m] = 0$, {m}")])
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)

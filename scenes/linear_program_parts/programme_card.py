@@ -4,10 +4,12 @@ plane's place, the diamond, its objective's level set, lit as the helpers' sum i
 
 from __future__ import annotations
 
+import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, VGroup
 
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish
+from scenes.toolkit.placement import box_around, least_covered
 from scenes.toolkit.screen_text import markup_with_math, text
 
 #: the card's rows keep this far from the data plane's top (screen units)
@@ -43,11 +45,16 @@ class ProgrammeCard:
         self.follow_beat(beat)
         panel = self.overlap_panel if self.overlap_panel is not None and self.on_screen(
             self.overlap_panel) else None
-        self.write_programme(beat.state["programme"] or [], self.weights.frame, below=panel)
+        frame = self.weights.frame
+        if panel is not None and beat.state["programme"]:  # up, to leave the rows room
+            # (review 316: shrunk to fit under it, they were unreadable)
+            self.play(panel.animate.align_to(frame, UP), run_time=style.RUN_FADE)
+        self.write_programme(beat.state["programme"] or [], frame, below=panel)
 
     def write_programme(self, rows, frame=None, centred: bool = False, below=None) -> None:
         """``rows`` [(words, text)…] written one under another in ``frame`` (the data
-        plane's, by default: over its top left; ``centred``: in its middle), on one backdrop
+        plane's, by default: in its corner over the fewest points; ``centred``: in its
+        middle), on one backdrop
         (the points under it hidden, not showing between rows); ``below``, under that
         drawing, in ``frame``'s width; each as its words are said
         (the lesson's tests find each row's words in the sentence, in order), as one
@@ -58,12 +65,19 @@ class ProgrammeCard:
         lines = VGroup(*[text(markup_with_math(line), theme, style.FONT_PANEL, theme.text)
                          for _, line in rows]).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         lines.scale(min(1.0, (frame.width - 2 * style.BUFF) / lines.width))
-        if below is not None:
+        if below is not None:  # (in the room left under it, to the frame's foot)
+            room = below.get_bottom()[1] - 0.45 - (frame.get_bottom()[1] + CARD_TOP_GAP)
+            lines.scale(min(1.0, room / lines.height))
             lines.next_to(below, DOWN, buff=0.45).set_x(frame.get_center()[0])
         elif centred:
             lines.move_to(frame.get_center())
-        else:
-            lines.next_to(frame.get_corner(UP + LEFT), DOWN + RIGHT, buff=CARD_TOP_GAP)
+        else:  # in the corner of the data plane that hides the fewest points (review 316:
+            # over the top left it hid half of them)
+            plane, half = self.plane, np.array([lines.width, lines.height]) / 2 + CARD_TOP_GAP
+            corners = [frame.get_corner(c)[:2] - np.sign(c[:2]) * half
+                       for c in (UP + LEFT, UP + RIGHT, DOWN + LEFT, DOWN + RIGHT)]
+            markers = box_around(plane.markers.positions(), plane.marker_size)
+            lines.move_to([*least_covered(corners, 2 * half, markers), 0.0])
         # (opaque, edged: a card over the data, not a veil with ghosts of points under it)
         backdrop = BackgroundRectangle(lines, color=theme.background, fill_opacity=1.0,
                                        buff=style.LABEL_BACKDROP_BUFF * 2)

@@ -892,12 +892,13 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     # moves no line (review 313: one sentence held both, too much for one hearing)
     before = beats[beats.index(scaled[0]) - 1]
     assert before.motion == "at-least" and before.sentence == (
-        "A linear programme asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be at least some "
-        "number, never strictly above 0. And at least 0 is no use: θ = 0 meets it.")
+        "Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0. A linear programme "
+        "cannot ask that: its constraints say at least, never strictly more. And at least 0 "
+        "is no use: θ = 0 meets it.")
     # each written as said (reviews 314: a still of 10-12 s)
     assert [row for _, row in before.state["programme"]] == [
-        "$y^((i)) theta^T x^((i)) >= c$: a programme's",
-        "$y^((i)) theta^T x^((i)) > 0$: strict, never",
+        "separating: $y^((i)) theta^T x^((i)) > 0$",
+        "a programme: $>=$ only, never $>$",
         "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it"]
     places = [before.sentence.find(words) for words, _ in before.state["programme"]]
     assert -1 not in places and places == sorted(places)
