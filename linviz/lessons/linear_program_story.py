@@ -358,11 +358,17 @@ def at_places(lesson: LinearProgramLesson, points) -> str:
     return f", at {places} places" if places < len(points) else ""
 
 
+def place_counts(lesson: LinearProgramLesson, i: int) -> tuple[int, int]:
+    """(+ points, − points) at point i's place (equal coordinates), counted from the data:
+    the tag "+2 −1" beside it."""
+    here = np.all(lesson.data.X == lesson.data.X[i], axis=1)
+    return int(np.sum(here & (lesson.data.y > 0))), int(np.sum(here & (lesson.data.y < 0)))
+
+
 def place_tag_words(lesson: LinearProgramLesson, i: int, short: bool = False) -> str:
     """What the tag beside point i's place says ("+2 −1" is 2 + points and 1 − point at one
-    place), counted from the data; ``short``: "+2 −1: 2 + and 1 − at one place"."""
-    here = np.all(lesson.data.X == lesson.data.X[i], axis=1)
-    plus, minus = int(np.sum(here & (lesson.data.y > 0))), int(np.sum(here & (lesson.data.y < 0)))
+    place, :func:`place_counts`); ``short``: "+2 −1: 2 + and 1 − at one place"."""
+    plus, minus = place_counts(lesson, i)
     if short:
         return f"+{plus} −{minus}: {plus} + and {minus} − at one place"
     return (f"+{plus} −{minus}: {plus} {'+ point' if plus == 1 else '+ points'} and {minus} "
@@ -949,9 +955,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # (review 313: the place both classes share, tagged from the first sentence, is the
         # simplest witness, and was never said)
         tied = lesson.tied_points[0]
-        here = np.all(lesson.data.X == lesson.data.X[tied], axis=1)
-        plus = int(np.sum(here & (lesson.data.y > 0)))
-        minus = int(np.sum(here & (lesson.data.y < 0)))
+        plus, minus = place_counts(lesson, tied)
         # (review 314: a check, not a shortcut: in general only the programme decides)
         story.beat(f"Here the place tagged +{plus} −{minus} confirms it at a glance: any line "
                    f"leaves its + and − points on one side, or on it, so one of them is always "

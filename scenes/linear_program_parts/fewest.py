@@ -132,7 +132,6 @@ class FewestBeats:
             self.wait_for_words("looks on the line")
             self.set_rings(list(beat.state["ringed"]))
             # (its name over it: under it, on raw wine, it stood on the plane's "mean")
-            j, box, zoom = self.lesson.line_inset(theta)
-            self.show_run_inset(theta, box, zoom, name=f"{j + 1}:", above=True)
+            self.show_close(beat, above=True)
         self.mark_for_beat(drawn)
         self.kept_drawn = drawn
