@@ -234,15 +234,15 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             self.named_rings = names
 
     # -- the beats ----------------------------------------------------------------
-    def show_run_inset(self, theta, box, zoom: int, name: str = "", above=False) -> None:
+    def show_run_inset(self, theta, box, zoom: int, name="", above=False, colour=None) -> None:
         """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line
-        of ``theta`` (as :attr:`least_inset`), named "``name`` ×zoom" (``above`` its frame)."""
+        of ``theta`` (``colour``, else the walk's), named "``name`` ×zoom" (``above``)."""
         theme = self.theme
 
         def drawings(inset):  # each side tinted in its class's colour, as every close-up
             line = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False,
                               show_shading=False)
-            line.line.set_color(theme.normal)
+            line.line.set_color(colour or theme.normal)
             return VGroup(self.side_tints(inset, theta, 0.0), line)
 
         self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,

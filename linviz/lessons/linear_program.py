@@ -67,9 +67,11 @@ WALK_ZOOM = 3.0
 #: the least share of the data plane's width the shown point's y⁽ⁱ⁾x⁽ⁱ⁾ is drawn at
 ARROW_SHARE = 0.2
 #: a walk's step magnifies the point nearest its line when that takes at least this zoom:
-#: the point's centre is then within about a 125th of the view's width of the line (5
-#: pixels at 1080p), and its marker reads as cut through the middle
-STEP_INSET_ZOOM = 10
+#: the point's centre is then within about a 90th of the view's width of the line (4
+#: pixels at 480p, a marker's half-width), and the line reads as touching its marker
+#: (reviews 317: at 10, points 6 and 35 of noisy data, 0.053 from a line in a view 5
+#: wide, looked on it, unsaid)
+STEP_INSET_ZOOM = 7
 
 
 def mistake_arcs(A: np.ndarray) -> list[tuple[float, float, int]]:

@@ -65,6 +65,9 @@ The state's keys:
 - ``programme``: rows written on a card as said, each with the words it comes at: why a
   programme asks ≥ 1 (:data:`AT_LEAST_ROWS`, where the weight plane will stand) or the
   helpers' programme (:func:`programme_rows`, over the data plane), or None;
+- ``left_out``: the points the fewest θ gets wrong, faded as the programme without them is
+  solved (standing while the state holds them), or None;
+- ``kept``: the solver's θ without the fewest θ's mistakes drawn (standing while it holds);
 - ``kept_on_plane``: the solver's θ without the fewest θ's mistakes lies in the weight
   plane's box (marked there), else its ray is drawn;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, standing
@@ -115,6 +118,10 @@ FAST_UPDATES_PER_SECOND = 0.8
 #: the words of the opening as which its trial line starts turning (through every
 #: direction, to the line of the lesson's ``scaling_theta``)
 TRIAL_WORDS = "Turn a line round the origin"
+#: the words as which the inequalities are written
+ASK_WORDS = "Ask that"
+#: the closing's words as which its rows on the distribution come (:func:`verdict_rows`)
+CONFIRM_WORDS, REFUTES_WORDS = "no sample can confirm", "shows it is not"
 #: the words of the closing as which the run's last pass, with no update, is lit
 STOP_WORDS = "the last with no update"
 
@@ -130,6 +137,9 @@ GRAZE_DEGREES = 8.0
 
 #: the constraint of point i, as Typst mathematics (the status line sets it as a formula)
 CONSTRAINT = "$y^((i)) theta^T x^((i)) >= 1$"
+#: the solver's θ without the fewest θ's mistakes is said to point almost the same way as
+#: that θ within this many degrees (drawn, their lines are one)
+SAME_WAY_DEGREES = 3.0
 #: the notes' closing summary (001), as the lecture's summary scene words it, its formulas
 #: left to that scene: its heading, then a row per model (model, case, loss, how it is
 #: solved); the first, this scene's, is lit as the intro names it, and solved as the notes
@@ -295,16 +305,18 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # separates rules it out; none can confirm it)
     # (reviews 314: "what no sample can confirm … though … rules it out", stacked
     # negations: said plainly)
+    # (reviews 317: "That the distribution … no sample can confirm, though …", inverted;
+    # the reading of the remark as of the distribution said as this scene's)
     refuted = ("" if lesson.feasible else
-               ", though a sample no line separates, like this one, refutes it")
+               f" But a sample no line separates, like this one, {REFUTES_WORDS}.")
     closing = ("The notes' remark calls this assumption NOT testable. Asked of a fixed training "
-               "set like this one, one solve answers it. That the distribution the points "
-               f"come from is separable, no sample can confirm{refuted}.")
+               "set like this one, one solve answers it. We read the remark as about the "
+               f"distribution the points come from: {CONFIRM_WORDS} it is separable.{refuted}")
     # (review 313 bench: the remark, its answers and the perceptron's passes were one
     # caption of 23-25 s, the longest: the passes are a sentence of their own)
     story.beat(closing, "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
-               fewest_line=False, inset=False, close=None,
+               fewest_line=False, left_out=None, kept=False, inset=False, close=None,
                # the weight plane leaves: the right half is the verdict's and the passes'
                **RIGHT_HALF_FREE,
                # the two questions drawn in the right half as said, where it is free
@@ -323,12 +335,15 @@ def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     points' separability, answered by one solve ("infeasible": with an offset, the scene
     `no-separator`); the distribution's, which no sample can confirm and this one rules
     out (its points are some of the distribution's, labelled as it labels them)."""
-    answer, distribution = (("feasible", "no sample can confirm it") if lesson.feasible else
-                            ("infeasible", "not separable either"))
+    answer = "feasible" if lesson.feasible else "infeasible"
+    # (as the distribution is named: review 315, after the sentence had ended; reviews 317:
+    # "not separable either" came 6 s before "refutes", and what no sample can do was lost)
+    refuted = ([] if lesson.feasible else
+               [(REFUTES_WORDS, "but this sample shows it is not separable")])
     return [("NOT testable", "the notes' remark: separability “NOT testable”"),
             ("one solve answers", f"these {lesson.n} points, one solve: “{answer}”"),
-            # (as the distribution is named: review 315, after the sentence had ended)
-            ("That the distribution", f"the distribution they come from: {distribution}")]
+            (CONFIRM_WORDS, "the distribution they come from: no sample confirms it"),
+            *refuted]
 
 
 #: why a programme asks ≥ 1, written as said (each row with the words it comes at): a
@@ -356,6 +371,21 @@ def at_places(lesson: LinearProgramLesson, points) -> str:
     X = np.asarray(lesson.data.X)[list(points)]
     places = len({tuple(x) for x in X.tolist()})
     return f", at {places} places" if places < len(points) else ""
+
+
+#: small counts as said
+SMALL_NUMBERS = {2: "two", 3: "three", 4: "four"}
+#: a label times score within this of 1 reads 1.00 (said and written to 2 decimals)
+READS_ONE = 0.005
+
+
+def reaching_one(lesson: LinearProgramLesson) -> list[int]:
+    """The places (their first points, 0-based) whose y·score under the scaling's θ
+    (:attr:`scaling_theta`, least y·score above 0 exactly 1) reads 1: within
+    :data:`READS_ONE` of it."""
+    scores = np.asarray(lesson.signed, dtype=float) @ lesson.scaling_theta
+    near = np.flatnonzero((scores > 0) & (scores <= 1.0 + READS_ONE))
+    return same_places(lesson, [int(i) for i in near])[0]
 
 
 def place_counts(lesson: LinearProgramLesson, i: int) -> tuple[int, int]:
@@ -482,13 +512,19 @@ def _zoomed_out(lesson: LinearProgramLesson) -> str:
     return ", zoomed out" if wider else ", zoomed in"
 
 
+#: points whose distance from a line is within this share of the nearest's look as near
+#: (magnified 10 times or more, 1 % is under a pixel): each is named with it
+AS_NEAR = 0.01
+
+
 def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                 again: bool = False) -> tuple[str, dict, list[int]]:
     """What a beat adds for the point nearest θ's line (``line``, as said: " of …"; ""
-    for the line the beat draws) when it would
-    look on it: (words, state, [the point]) saying its side and the inset magnifying it,
-    the points drawn at its place named too (a marker there may be theirs); ("", {}, [])
-    otherwise. ``again``: a beat before said it of another point, in full; briefly now."""
+    for the line the beat draws) when it would look on it: (words, state, [the points])
+    saying its side and the inset magnifying it, the points drawn at its place named too (a
+    marker there may be theirs), and every point as near (within :data:`AS_NEAR`: reviews
+    317, the solver's θ has two points at 1 and one was said); ("", {}, []) otherwise.
+    ``again``: a beat before said it of another point, in full; briefly now."""
     close = lesson.line_inset(theta)
     if close is None:
         return "", {}, []
@@ -498,6 +534,25 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
     shared = [i for i in lesson.at_place(j) if i != j]
     also = (f"; {point_list(shared)} {'shares' if len(shared) == 1 else 'share'} its place"
             if shared else "")
+    theta = np.asarray(theta, dtype=float)
+    distances = np.asarray(lesson.signed, dtype=float) @ theta / float(np.hypot(*theta))
+    near = [int(i) for i in np.flatnonzero(np.abs(distances)
+                                            <= abs(distance) * (1.0 + AS_NEAR))
+            if i != j and i not in shared]
+    if near:
+        names = formatting.listed(i + 1 for i in [j, *near])
+        sides = {"correct" if distances[i] > 0 else "wrong" for i in near}
+        others = formatting.listed(i + 1 for i in near)
+        plural = len(near) > 1
+        rest = (f"; so {'are' if plural else 'is'} {others}" if sides == {side} else
+                f"; {others}, as near, {'lie' if plural else 'lies'} on "
+                f"{'their' if plural else 'its'} wrong side" if side == "correct" else
+                f"; {others}, as near, on the correct side")
+        said = (f" Points {names}, too, look on the line{line}: just on their {side} "
+                f"sides." if again and sides == {side} else
+                f" Points {names} look on the line{line}, as near as each other: magnified, "
+                f"point {j + 1} is just on its {side} side{also}{rest}.")
+        return said, {"inset": "step", "close": [float(t) for t in theta]}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,
     # it read as filler)
     said = (f" Point {j + 1}, too, looks on the line{line}: just on its {side} side{also}."
@@ -544,7 +599,7 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 pass_counts=None, gordan=None, bands=None, trial_line=False,
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
-                fewest_line=False, programme=None)
+                fewest_line=False, programme=None, left_out=None, kept=False)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -580,8 +635,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                       + (f" · {place_tag_words(lesson, lesson.tied_points[0], short=True)}"
                          if lesson.tied_points else ""))
     if not standardized:
-        story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle, its better side "
-                   f"shaded and its count written above the plane: the best gets {low} wrong.",
+        # (reviews 317: "its better side shaded and its count written above the plane" was
+        # a stage direction, heard as noise)
+        story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle: the best gets {low} "
+                   f"wrong.",
                    "trial", trial_line=True,
                    wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
                                 if low else None))
@@ -612,12 +669,17 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (review 305: on data no line through 0 separates, the θ drawn gets points wrong,
     # unsaid, and "lifts each positive label times score" did not parse; the magnified
     # nearest point stood under 2 s, unsaid)
-    magnified = ": magnified, the nearest reaches exactly 1" if lesson.scaling_inset else ""
+    # (reviews 317: two points read 1.00 and one was said, "the nearest"; "at 4 places"
+    # an aside that broke the argument)
+    nearest = len(reaching_one(lesson))
+    magnified = ("" if not lesson.scaling_inset else
+                 ": magnified, the nearest reaches exactly 1" if nearest == 1 else
+                 f": the nearest {SMALL_NUMBERS.get(nearest, nearest)} reach 1, one magnified")
     wrong_points = [int(i) for i in
                     np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
     lifted = (f". So all can be lifted to at least 1{magnified}" if not wrong_points else
-              f". It gets {len(wrong_points)} points wrong{at_places(lesson, wrong_points)}. "
-              f"The rest can all be lifted to at least 1{magnified}")
+              f". It gets {len(wrong_points)} points wrong; the other "
+              f"{n - len(wrong_points)} can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     # (review 305: the θ drawn was never said to be an example)
     # (review 312: "only for ≥", "meets every ≥ 0" did not parse by ear; the dashed lines
@@ -637,11 +699,14 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                # the θ's mistakes marked as their count is said
                wrong_marks={"dashed": wrong_points} if wrong_points else None)
     # (review 315: the equivalence the programme rests on was never said)
+    # (reviews 317: the programme was never written as one; the inequalities came as the
+    # first sentence was said: at "Ask that", the scene's)
     story.beat(f"Asking at least 1 loses nothing: a θ with every label times score above 0, "
-               f"scaled up, meets it. Ask that of every point: {n} linear inequalities.",
+               f"scaled up, meets it. {ASK_WORDS} of every point: {n} linear inequalities. "
+               f"Find a θ meeting them all: that is the linear programme.",
                "inequalities",
                scaling=False, wrong_marks=None, inequalities=inequality_rows(lesson),
-               status=f"so {CONSTRAINT} for $i = 1, dots, {n}$" + (
+               status=f"the programme: find $theta$ with {CONSTRAINT}, $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
     # said, a detail of the drawing)
@@ -652,12 +717,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (review 313: the asides in one sentence were lost by ear: sentences of their own)
     flipped = (f" Point {k + 1} is a −, so y⁽{own}⁾x⁽{own}⁾ is x⁽{own}⁾ flipped"
                if lesson.data.y[k] < 0 else "")
-    if lesson.shown_arrow_factor > 1:
-        flipped += (f"{', its' if flipped else ' Its'} arrow {'' if flipped else 'is '}"
-                    f"drawn {lesson.shown_arrow_factor} times as long")
     flipped += "." if flipped else ""
-    # (its factor said, and written on the arrow: review 313 read the status's
-    # "arrow: 5y⁽⁷⁾x⁽⁷⁾" as the weight-space normal's name)
+    # (its factor written on the arrow, not said: reviews 317 heard "its arrow is drawn 2
+    # times as long" as a stage direction)
     if lesson.feasible:
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
                  f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.{flipped}")
@@ -684,8 +746,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # what the θ marked shows, said (review 311: "8 of 20 wrong" written, never said)
     enough = (f" This θ meets point {k + 1}'s constraint, yet its line gets {wrong} of {n} "
               f"wrong: one constraint is not enough." if wrong else "")
-    story.beat("So a point in data space is a line in weight space, and a θ, a line in data "
-               f"space, is a point in weight space.{enough}", "duality", probe=True,
+    # (reviews 317: "a θ, a line in data space, is a point in weight space" too dense by ear)
+    story.beat("So a point in data space is a line in weight space. And a θ is a point here "
+               f"and a line there.{enough}", "duality", probe=True,
                # its line's mistakes marked as their count is said
                wrong_marks={"dashed": lesson.wrong_points(lesson.probe)} if wrong else None,
                status=f"this $theta$ meets constraint {k + 1}; its line: {wrong} of {n} "
@@ -962,25 +1025,39 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"wrong. Such a place is rare; the programme decides every case.",
                    "tied-place", ringed=[tied])
     # the programme seen succeeding where it can (review 311: on such data it only ever
-    # answered "infeasible"): without the points this θ gets wrong
+    # answered "infeasible"): without the points this θ gets wrong, faded as they are left
+    # out (reviews 317: they stayed as they were, and the four clauses were one sentence)
     left_out = lesson.wrong_points(lesson.scaling_theta)
     kept = lesson.kept_theta
     on_plane = bool(lesson.weight_box.contains(kept, tolerance=0.0)[0])
+    story.beat(f"Leave out the {len(left_out)} points this θ gets wrong. On the other "
+               f"{n - len(left_out)}, the programme is feasible: this θ, scaled, meets every "
+               f"constraint.", "left-out", left_out=left_out, ringed=[],
+               wrong_marks={"dashed": left_out},
+               status=f"without the {len(left_out)} (×): feasible")
     # the point that would look on its line magnified, said (reviews 314: its line lay
     # on this θ's, two points seemingly on it, "separates them" unseen)
     words, close, point = close_words(lesson, kept, line=" of the solver's θ")
-    # (review 315: "is feasible" read as a finding; this θ shows it, the solver's θ is its
-    # answer)
-    story.beat(f"Leave out the {len(left_out)} points this θ gets wrong: on the other "
-               f"{n - len(left_out)}, the programme is feasible, as this θ already shows, and the "
-               f"solver's θ, in the same wedge, separates them too.{words}", "kept", ringed=point,
-               wrong_marks={"dashed": left_out}, **({"inset": False, "close": None} | close),
+    # (reviews 317: "in the same wedge" where the two lines are drawn as one: said)
+    same_way = angle_between(kept, lesson.scaling_theta) < SAME_WAY_DEGREES
+    way = "points almost the same way as this one" if same_way else "lies in the same wedge"
+    # why it lies off the plane (reviews 317: its size unexplained): its least y·score is
+    # 1, so ‖θ‖ is 1 over its margin
+    length = float(np.hypot(*kept))
+    far = ("" if on_plane else
+           f" It lies far off the plane: its least label times score is 1, so its length, "
+           f"{value(length)}, is 1 over its margin, "
+           f"{formatting.number(1.0 / length, formatting.significant_places(1.0 / length))}.")
+    story.beat(f"The solver's θ {way}: it separates the {n - len(left_out)} too.{far}",
+               "kept", kept=True,
                # where it lies off the plane its ray is drawn, said (review 312: drawn on
                # its ray, short of where it lies, unsaid)
                kept_on_plane=on_plane,
                status=f"without the {len(left_out)} (×): feasible, "
                       f"$theta = {math_vector(kept)}$" + ("" if on_plane
                                                          else ", off the plane: its ray drawn"))
+    if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)
+        story.beat(words.strip(), "kept-close", ringed=point, fewest_line=False, **close)
     story.section("lp-verdict", "What one solve decides")
     testable_beat(story, lesson)
 

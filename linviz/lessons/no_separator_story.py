@@ -76,12 +76,29 @@ def hull_argument(positive, negative) -> str:
     turn = (f"{TURN_WORDS}, shifted to keep {held_sign} points "
             f"{formatting.listed(i + 1 for i in held)} on one side")
     if len(other) == 1:
-        return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
-                f"side too, marked × as wrong, so no line separates.")
+        # (reviews 317: the × came 8 s before it was named; why the point must be wrong
+        # is the next beat's, :data:`MEAN_WORDS`)
+        return (f"{turn}: a × marks each {other_sign} point on their side, and "
+                f"{other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, is always marked.")
     where = ("segments cross" if len(positive) == len(negative) == 2 else "shapes meet")
     either = " or ".join(str(i + 1) for i in other)
     return (f"{turn}: {MEET_WORDS[1]} {where} stays on that side, and with it "
             f"{other_sign} point {either}, marked × as wrong, so no line separates.")
+
+
+#: why the point in the other class's triangle (or on its segment) is always on their side:
+#: a side of a line holds every weighted mean of its points (reviews 317: never said)
+MEAN_WORDS = "weighted mean"
+
+
+def mean_sentence(point: int) -> str:
+    """Why + point ``point`` (0-based) in the other class's hull is on its side of every
+    line: x⁽ᵖ⁾ = Σwᵢx⁽ⁱ⁾, wᵢ ≥ 0, Σwᵢ = 1 (the panel's weights), so θᵀx⁽ᵖ⁾ + θ₀ = Σwᵢ(θᵀx⁽ⁱ⁾ +
+    θ₀): the same mean of their scores, on their side of 0."""
+    up = formatting.superscript(point + 1)
+    return (f"Why: x⁽{up}⁾ is a {MEAN_WORDS} of their x, the weights on the right, so its "
+            f"score is the same mean of their scores, on their side of 0. So no line "
+            f"separates.")
 
 
 def shares_words(positive, negative) -> str:
@@ -137,6 +154,41 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)
+#: a total of weights within this of 0 reads 0.00 (said to 2 decimals)
+READS_ZERO = 0.005
+
+
+def first_totals(lesson: LinearProgramLesson) -> tuple[str, str]:
+    """(said, written): the first certificate's Σλᵢy⁽ⁱ⁾, the first coordinate of its
+    Σλᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾], as its terms: "The first answer's do not: 0.489 + 0.318 − 0.193 is
+    not 0." (or, within :data:`READS_ZERO` of 0, that they do), at decimals where the
+    rounded terms add up to the rounded total."""
+    support = sorted(lesson.certificate)
+    places = weight_places([lesson.certificate[i] for i in support])
+    terms = [float(lesson.certificate[i]) * float(lesson.data.y[i]) for i in support]
+    total = sum(terms)
+    # at decimals where the rounded terms add up to the rounded total (0.49 + 0.32 − 0.19
+    # would read 0.62 where it is 0.614)
+    places = max(places, formatting.sum_places(terms, least=places))
+    said = formatting.number(abs(terms[0]), places) + "".join(
+        f" {'+' if t > 0 else '−'} {formatting.number(abs(t), places)}" for t in terms[1:])
+    if terms[0] < 0:
+        said = "−" + said
+    written = said.replace("−", "-")
+    if abs(total) <= READS_ZERO:
+        return (f"The first answer's do: {said} is 0.", f"first answer: ${written} = 0$")
+    return (f"The first answer's do not: {said} is not 0.",
+            f"first answer: ${written} != 0$")
+
+
+def totals_rows(written: str) -> list[tuple[str, str]]:
+    """The constant feature's demand on Gordan's weights, then the first answer's totals
+    (:func:`first_totals`), each with the words it comes at."""
+    return [("starts with its label", "$y^((i)) [1, x^((i))]$ starts with $y^((i))$: "
+                                      "$sum_i lambda_i y^((i)) = 0$"),
+            ("The first answer's", written)]
+
+
 NUMBER_WORDS = {2: "two", 3: "three"}
 
 
@@ -158,9 +210,11 @@ PROOF_WORDS = ("Take any θ, like this one circling 0: their weighted labels tim
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:
 #: used at the certificate, stated only on the closing card); not in the notes, said so
-GORDAN_WORDS = ("Why is every θ wrong somewhere? Gordan's alternative, beyond the notes: either "
-                "some θ has every label times score above 0, or weights λᵢ ≥ 0, not all 0, "
-                "make the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0, never both.")
+# (reviews 317: the alternative in one sentence was too dense by ear: short sentences)
+GORDAN_WORDS = ("Why is every θ wrong somewhere? Gordan's alternative, beyond the notes, says "
+                "exactly one of two things holds. Either some θ has every label times score "
+                "above 0. Or weights λᵢ ≥ 0, not all 0, make the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up "
+                "to 0.")
 
 
 def gordan_card() -> dict:
@@ -207,8 +261,8 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
              # (review 305: "Without such places the second still holds" did not parse)
              # (review 310: "another programme" unexplained: it is one for the λ)
              # (review 313: a − point's arrow points away from it, unsaid)
-             f"Here the second holds: a small programme for the λ finds weights {weights} "
-             f"on {point_list(support)}. Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, "
+             f"Here the second holds: a small programme for the λ finds one answer, "
+             f"weights {weights} on {point_list(support)}. Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, "
              f"add up to 0.{flipped_words(lesson, support)}")
     # the λ's programme written beside its answer (review 313: "a small programme for the
     # λ" was never shown): Gordan's second side, its weights scaled to add up to 1
@@ -272,12 +326,23 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # 313: the triangle was never tied to it): with wᵢ each point's share in its
         # class's mean, Σ wᵢ y⁽ⁱ⁾ [1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0, m the point both hold
         # (review 311: "infeasible too" written, never said)
-        story.beat(f"{SOLVER_WORDS}, the solver reports the programme infeasible too. "
-                   f"Gordan's second side again: {shares_words(positive, negative)}, the "
-                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0.", "offset-certificate",
+        _, _, other = turning_hull(positive, negative)
+        if len(other) == 1 and overlap_panel(lesson):  # why, its weights on the panel
+            story.beat(mean_sentence(other[0]), "overlap-why", ringed=[other[0]])
+        # what the constant feature asks of Gordan's weights, and why the first answer fails
+        # it (reviews 317: "nor with an offset" was never explained)
+        said, written = first_totals(lesson)
+        panel = bool(overlap_panel(lesson))
+        story.beat(f"{SOLVER_WORDS}, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
+                   f"weights on + and on − points must total the same. {said}",
+                   "offset-totals", programme=totals_rows(written) if panel else None,
+                   status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
+        story.beat(f"Gordan's second side again: {shares_words(positive, negative)}, each "
+                   f"side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the solver reports "
+                   f"the programme with an offset infeasible too.", "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a
                    # close-up stands on the right, said only
-                   programme=(lifted_rows(lesson) if overlap_panel(lesson) else None),
+                   programme=lifted_rows(lesson) if panel else None,
                    status="with an offset, on $[1, x]$: infeasible too", pause=REVEAL_PAUSE)
     return paced(story.storyboard(), LP_PACE)
 

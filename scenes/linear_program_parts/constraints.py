@@ -84,7 +84,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         if score:  # its distance from 0, as said
             self.wait_for_words("1/‖x")
             self.play(appear(self.shown_label), run_time=style.RUN_FADE)
-        else:  # its constraint's line, dashed, as scaling up is said (review 313: unseen)
+        self.flip_as_said(i, k * a)
+        if not score:  # its constraint's line, dashed, as scaling up is said (review 313)
             self.wait_for_words("Scaled up")
             level = self.constraint_line(i, theme.step, 2, score=1.0, dashed=True)
             self.play(appear(level), run_time=style.RUN_FADE)

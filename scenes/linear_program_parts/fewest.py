@@ -18,6 +18,10 @@ from scenes.toolkit.screen_text import text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
+#: the opacity of the veil over the points left out (their markers read as faded)
+LEFT_OUT_VEIL = 0.7
+
+
 class FewestBeats:
     """The fewest mistakes through 0 (a part of
     :class:`scenes.linear_program.LinearProgramScene`, through
@@ -25,7 +29,8 @@ class FewestBeats:
 
     #: drawings standing over several beats: (the scene's attribute, the state's key that
     #: keeps it): the fewest mistakes' θ, the closing's rows
-    STANDING = (("fewest_line_drawn", "fewest_line"), ("verdict_drawn", "verdict"))
+    STANDING = (("fewest_line_drawn", "fewest_line"), ("verdict_drawn", "verdict"),
+                ("left_out_drawn", "left_out"), ("kept_drawn", "kept"))
 
     def begin_motion(self, beat) -> None:
         """A standing drawing (:data:`STANDING`) leaves as a beat that drops its state
@@ -100,17 +105,32 @@ class FewestBeats:
         self.follow_beat(beat)
         self.light_as_said("always wrong", [self.rings[i] for i in beat.state["ringed"]])
 
+    def draw_left_out(self, beat) -> None:
+        """The points the fewest θ gets wrong (the state's ``left_out``), marked, fade as
+        they are left out (reviews 317: they stood as they were), under a veil of the
+        background's colour, their × over it; it stands while the state holds them."""
+        self.follow_beat(beat)
+        if self.wrong_drawn is None or not self.on_screen(self.wrong_drawn):
+            self.show_wrong_marks(beat)  # (standing from the fewest θ's beat, as a rule)
+        self.wait_for_words("Leave out")
+        radius = 1.6 * self.plane.marker_size
+        veil = VGroup(*[Dot(self.plane.c2p(self.lesson.data.X[i]), radius=radius,
+                            color=self.theme.background, fill_opacity=LEFT_OUT_VEIL)
+                        for i in beat.state["left_out"]])
+        self.play(appear(veil), run_time=style.RUN_FADE)
+        if self.wrong_drawn is not None:
+            self.bring_to_front(self.wrong_drawn)
+        self.left_out_drawn = veil
+
     def draw_kept(self, beat) -> None:
         """The solver's θ without the points the opening's θ gets wrong (the lesson's
         ``kept_theta``), marked in weight space (its ray, an arrow to the plane's edge, where
         it lies beyond: only its direction sets its line) and its line drawn in data space,
-        as it is said; the left-out points stay marked; a point that would look on its line
-        ringed and magnified as it is named."""
-        close = beat.state["inset"] == "step"
-        self.set_rings([] if close else list(beat.state["ringed"]))
+        as it is said; the left-out points stay marked."""
+        self.set_rings(list(beat.state["ringed"]))
         self.set_status(None)  # its θ as it is named (review 312: 5 s before)
-        self.show_wrong_marks(beat)
-        self.wait_for_words("the solver's θ")
+        # (the left-out points' marks stand from the beat before)
+        self.wait_for_words("solver's θ")
         self.set_status(beat.state["status"])
         theme, theta = self.theme, np.asarray(self.lesson.kept_theta, dtype=float)
         box = self.weights.box
@@ -126,12 +146,12 @@ class FewestBeats:
                 0.97 * ray_end(theta / float(np.hypot(*theta)), box)))
         drawn = VGroup(mark, line)
         self.play(appear(drawn), run_time=style.RUN_FADE)
-        # the point that would look on its line, ringed and magnified as said (reviews
-        # 314: "separates them" unseen)
-        if close:
-            self.wait_for_words("looks on the line")
-            self.set_rings(list(beat.state["ringed"]))
-            # (its name over it: under it, on raw wine, it stood on the plane's "mean")
-            self.show_close(beat, above=True)
-        self.mark_for_beat(drawn)
-        self.kept_drawn = drawn
+        self.kept_drawn = drawn  # (standing while the state's ``kept`` holds)
+
+    def draw_kept_close(self, beat) -> None:
+        """The points that would look on the solver's θ's line ringed as named, the first
+        magnified (reviews 314: "separates them" unseen), in its line's colour."""
+        self.wait_for_words("on the line")
+        self.follow_beat(beat)
+        # (its name over it: under it, on raw wine, it stood on the plane's "mean")
+        self.show_close(beat, above=True, colour=self.theme.boundary)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, VGroup
 
+from linviz.lessons.no_separator_story import MEAN_WORDS
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish
 from scenes.toolkit.placement import box_around, least_covered
@@ -50,6 +51,17 @@ class ProgrammeCard:
             # (review 316: shrunk to fit under it, they were unreadable)
             self.play(panel.animate.align_to(frame, UP), run_time=style.RUN_FADE)
         self.write_programme(beat.state["programme"] or [], frame, below=panel)
+
+    #: the constant feature's demand on the weights, written as the certificate is
+    draw_offset_totals = draw_offset_certificate
+
+    def draw_overlap_why(self, beat) -> None:
+        """Why the point in the other class's hull is always on their side: the panel that
+        writes it as their mean lit as "weighted mean" is said (the turn's marks stand)."""
+        self.follow_beat(beat)
+        panel = getattr(self, "overlap_panel", None)
+        if panel is not None and self.on_screen(panel):
+            self.light_as_said(MEAN_WORDS, [panel])
 
     def write_programme(self, rows, frame=None, centred: bool = False, below=None) -> None:
         """``rows`` [(words, text)…] written one under another in ``frame`` (the data

@@ -5,17 +5,23 @@ along its ray, until the nearest point sits on one. A point outside the band has
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, DashedLine, LaggedStart, ValueTracker, VGroup
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, LaggedStart, Rotate, ValueTracker,
+                   VGroup)
 
 from linviz import formatting
+from linviz.lessons.linear_program_story import ASK_WORDS
 from linviz.geometry import clip_line
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
+from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
+#: seconds a − point's x takes to turn onto its y⁽ⁱ⁾x⁽ⁱ⁾
+FLIP_SECONDS = 1.0
 #: seconds "same factor" takes to say (the scaling ends with it)
 SAID_FACTOR = 0.8
 
@@ -35,7 +41,11 @@ class ScalingBeats:
         """The constraints written where the weight plane will stand, with their status line,
         as they are asked of every point (the plane comes with the next sentence, which
         names it: review 298, the card stood over its axes)."""
-        self.follow_beat(beat)
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(None)
+        # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
+        self.wait_for_words(ASK_WORDS)
+        self.set_status(beat.state["status"])
         self.show_inequalities(beat.state["inequalities"])
 
     def draw_weights(self, beat) -> None:
@@ -43,6 +53,22 @@ class ScalingBeats:
         self.follow_beat(beat)
         self.wait_for_words("weight space")
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
+
+    def flip_as_said(self, i: int, end) -> None:
+        """For a − point i, as its flip is said, an arrow from 0 along x⁽ⁱ⁾ (to −``end``,
+        the drawn y⁽ⁱ⁾x⁽ⁱ⁾'s end) turns half round onto y⁽ⁱ⁾x⁽ⁱ⁾, then leaves (reviews
+        317: the flip was said, never seen)."""
+        if self.lesson.data.y[i] >= 0:
+            return
+        self.wait_for_words("is a −")  # x⁽ⁱ⁾ as the point is said to be a −
+        origin = self.plane.c2p((0, 0))
+        ghost = FastArrow(self.theme.step, tip_length=0.22, tip_width=0.2)
+        ghost.set_ends(origin, self.plane.c2p(-np.asarray(end, dtype=float)))
+        self.play(appear(ghost), run_time=style.RUN_FADE)
+        self.wait_for_words("flipped")
+        # (it ends on the drawn arrow: it goes unseen)
+        self.play(Rotate(ghost, angle=np.pi, about_point=origin), run_time=FLIP_SECONDS)
+        self.remove(ghost)
 
     def show_inequalities(self, lines) -> None:
         """The inequalities written out where the weight plane will stand (the beat's

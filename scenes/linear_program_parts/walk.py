@@ -260,15 +260,15 @@ class WalkBeats(WalkStartBeats):
         turning.clear_updaters()
         self.run_line = turning
 
-    def show_close(self, beat, above: bool = False) -> None:
+    def show_close(self, beat, above: bool = False, colour=None) -> None:
         """The point nearest the beat's new line magnified beside it, when the beat says
         it (it would look on the line; it is ringed with the beat's other points), its name
-        ``above`` the inset's frame when asked."""
+        ``above`` the inset's frame when asked, the line in ``colour`` (else the walk's)."""
         if beat.state["inset"] != "step":
             return
         theta = np.asarray(beat.state["close"], dtype=float)
         j, box, zoom = self.lesson.line_inset(theta)
-        self.show_run_inset(theta, box, zoom, name=f"{j + 1}:", above=above)
+        self.show_run_inset(theta, box, zoom, name=f"{j + 1}:", above=above, colour=colour)
 
     def drop_shown_line(self) -> None:
         """The explained update's point's lines in weight space leave (review 267: after a

@@ -23,8 +23,11 @@ def test_the_inequalities_written_are_the_datas(case):
     written = [b for b in beats if b.state["inequalities"]]
     (beat,) = written
     assert beat.motion == "inequalities"
+    # the programme named as one (reviews 317: never written as a programme)
     assert beat.sentence.endswith(f"Ask that of every point: {len(data.y)} linear "
-                                  f"inequalities.")
+                                  f"inequalities. Find a θ meeting them all: that is the "
+                                  f"linear programme.")
+    assert beat.state["status"].startswith("the programme: find $theta$ with")
     assert beat.sentence.startswith("Asking at least 1 loses nothing: a θ with every label "
                                     "times score above 0, scaled up, meets it.")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)

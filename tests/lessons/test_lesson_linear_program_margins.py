@@ -150,19 +150,21 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
                     method="highs")
     # the notes' remark and the two answers written as rows as said (the status empty)
     assert said.state["status"] is None and not said.state["weights"]
-    (_, remark), (_, answer), (_, distribution) = said.state["verdict"]
+    (_, remark), (_, answer), (_, distribution), *refuted = said.state["verdict"]
     assert "“NOT testable”" in remark
+    assert distribution == "the distribution they come from: no sample confirms it"
     if found.status == 0:
         assert answer == f"these {len(y)} points, one solve: “feasible”"
-        assert "no sample can confirm it" in distribution
+        assert not refuted and "shows it is not" not in said.sentence
     else:  # the answer through 0 (the offset is `no-separator`'s)
-        assert "not separable either" in distribution
-        assert "a sample no line separates, like this one, refutes it" in said.sentence
+        assert refuted == [("shows it is not", "but this sample shows it is not separable")]
+        assert said.sentence.endswith(
+            "But a sample no line separates, like this one, shows it is not.")
         assert answer == f"these {len(y)} points, one solve: “infeasible”"
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
-    # inseparable one refutes it)
-    assert ("That the distribution the points come from is separable, no sample can "
-            "confirm" in said.sentence)
+    # inseparable one refutes it); the remark's reading said as the scene's (reviews 317)
+    assert ("We read the remark as about the distribution the points come from: no sample "
+            "can confirm it is separable." in said.sentence)
     assert "no sample can test" not in said.sentence
     # the last two sentences of `linear-program` (review 286: a recap after it told the
     # ending twice)
@@ -203,8 +205,8 @@ def test_the_opening_names_the_notes_table_row(case):
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
         assert trial.sentence == (
-            f"Turn a line round the origin, counting its mistakes at every angle, its better "
-            f"side shaded and its count written above the plane: the best gets {fewest} wrong.")
+            f"Turn a line round the origin, counting its mistakes at every angle: the best "
+            f"gets {fewest} wrong.")
         assert row.sentence.startswith("That works in a plane; with many features, no one can "
                                        "try every direction. The notes' realizable case")
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked

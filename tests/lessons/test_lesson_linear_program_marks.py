@@ -47,7 +47,8 @@ def test_each_counted_line_marks_its_mistakes(case):
         assert not marked
         return
     fewest = exact_wrong(X, y, lesson.scaling_theta)
-    assert set(marked) <= {"trial", "weight-plane", "infeasible", "tied-place", "kept"}
+    assert set(marked) <= {"trial", "weight-plane", "infeasible", "tied-place", "left-out",
+                           "kept", "kept-close"}
     assert marked["infeasible"] == {"dashed": fewest}
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence
@@ -56,7 +57,8 @@ def test_each_counted_line_marks_its_mistakes(case):
     drawn = [beat for beat in beats if beat.state["fewest_line"]]
     assert drawn[0] is said
     assert tuple(drawn) == tuple(beats[beats.index(said):beats.index(said) + len(drawn)])
-    assert "this θ" in drawn[-1].sentence or drawn[-1] is said
+    assert ("this θ" in drawn[-1].sentence or "as this one" in drawn[-1].sentence
+            or drawn[-1] is said)
     assert not any("this θ" in beat.sentence for beat in beats[beats.index(drawn[-1]) + 1:])
 
 
@@ -110,6 +112,8 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         assert lesson.kept_theta is None and not kept_beats
         return
     (said,) = kept_beats
+    (left,) = [b for b in beats if b.motion == "left-out"]
+    assert beats.index(left) + 1 == beats.index(said)
     X, y = data.X, data.y
     left_out = exact_wrong(X, y, lesson.scaling_theta)
     theta = lesson.kept_theta
@@ -121,19 +125,48 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert found.status == 0
     assert abs(theta[0]) + abs(theta[1]) == pytest.approx(found.fun, rel=1e-7)
     assert float(np.min(A @ theta)) >= 1 - 1e-7
-    # where a point would look on its line, it is said and magnified (as the walk's steps)
+    # where a point would look on its line, it is said and magnified (as the walk's steps),
+    # with every point as near (within 1 %, recomputed): reviews 317, two at 1, one said
     close = lesson.line_inset(theta)
-    assert ("looks on the line of the solver's θ" in said.sentence) == (close is not None)
-    assert (said.state["inset"] == "step") == (close is not None)
+    closes = [b for b in beats if b.motion == "kept-close"]
+    assert len(closes) == (close is not None)
+    if close is not None:
+        (near_said,) = closes  # the beat after, its own (reviews 317: 26 s in one)
+        assert beats.index(near_said) == beats.index(left) + 2
+        assert "on the line of the solver's θ" in near_said.sentence
+        assert near_said.state["inset"] == "step" and near_said.state["kept"]
+        distance = np.abs(np.asarray(lesson.signed) @ theta) / np.hypot(*theta)
+        near = np.flatnonzero(distance <= distance.min() * 1.01)
+        assert ({tuple(x) for x in X[near_said.state["ringed"]].tolist()}
+                == {tuple(x) for x in X[near].tolist()})
+        if len({tuple(x) for x in X[near].tolist()}) > 1:
+            # every one named, but those at the magnified one's place (said to share it)
+            first = near[0]
+            names = [str(i + 1) for i in near
+                     if i == first or not np.array_equal(X[i], X[first])]
+            listed = names[0] if len(names) == 1 else (", ".join(names[:-1]) + " and "
+                                                       + names[-1])
+            assert f"Points {listed} look on the line of the solver's θ" in near_said.sentence
     # in the same arc: no point's line between the two directions
     between = np.sign(np.asarray(lesson.signed) @ theta) * np.sign(
         np.asarray(lesson.signed) @ lesson.scaling_theta)
     assert np.all(between > 0)
-    assert (f"Leave out the {len(left_out)} points this θ gets wrong: on the other "
-            f"{len(kept)}, the programme is feasible, as this θ already shows" in said.sentence)
+    angle = np.degrees(np.arccos(np.clip(theta @ lesson.scaling_theta / np.hypot(*theta)
+                                         / np.hypot(*lesson.scaling_theta), -1, 1)))
+    assert ("points almost the same way as this one" in said.sentence) == (angle < 3)
+    assert ("lies in the same wedge" in said.sentence) == (angle >= 3)
+    assert (f"Leave out the {len(left_out)} points this θ gets wrong. On the other "
+            f"{len(kept)}, the programme is feasible: this θ, scaled, meets every "
+            f"constraint." == left.sentence)
+    assert left.state["left_out"] == left_out and said.state["left_out"] == left_out
     # (this θ meets them all, scaled: every kept y·score > 0, recounted)
     assert float(np.min(A @ np.asarray(lesson.scaling_theta, dtype=float))) > 0
-    assert said.state["wrong_marks"] == {"dashed": left_out}
+    assert said.state["wrong_marks"] == left.state["wrong_marks"] == {"dashed": left_out}
+    # off the plane, its length said as 1 over its margin (its least y·score is 1)
+    if not said.state["kept_on_plane"]:
+        length = np.hypot(*theta)
+        assert float(np.min(A @ theta)) == pytest.approx(1.0, abs=1e-7)
+        assert f"so its length, {length:,.2f}, is 1 over its margin" in said.sentence
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

@@ -33,9 +33,12 @@ def test_the_overlap_panel_holds_as_shown(case):
     # on the overlap's beat and the solver's answer after it, which calls its weights
     # Gordan's (review 313), alone
     start = beats.index(overlap)
-    assert panels[start] and panels[start + 1] == panels[start]
-    assert "Gordan's second side again" in beats[start + 1].sentence
-    assert not any(panels[:start]) and not any(panels[start + 2:])
+    end = next(k for k in range(start, len(beats)) if beats[k].motion == "offset-certificate")
+    assert [b.motion for b in beats[start + 1:end]] in (
+        ["overlap-why", "offset-totals"], ["offset-totals"])
+    assert panels[start] and all(p == panels[start] for p in panels[start:end + 1])
+    assert "Gordan's second side again" in beats[end].sentence
+    assert not any(panels[:start]) and not any(panels[end + 1:])
     equation = panels[start][0]
     left, right = equation.strip("$").split(" = ")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
@@ -99,7 +102,18 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
     listed = ", ".join(str(i + 1) for i in held[:-1]) + f" and {held[-1] + 1}"
     assert (f"Turn a line round, shifted to keep {sign} points {listed} on one side"
             in overlap.sentence)
-    assert overlap.sentence.endswith("so no line separates.")
+    if len(other) == 1:  # always marked; why, the next beat (reviews 317), on the panel's
+        # weights where it stands
+        assert overlap.sentence.endswith(f"point {other[0] + 1}, between them, is always "
+                                         f"marked.")
+        following = beats[beats.index(overlap) + 1]
+        assert (following.motion == "overlap-why") == bool(overlap.state["overlap_panel"])
+        if following.motion == "overlap-why":
+            assert following.sentence.endswith(
+                "is a weighted mean of their x, the weights on the right, so its score is the "
+                "same mean of their scores, on their side of 0. So no line separates.")
+    else:
+        assert overlap.sentence.endswith("so no line separates.")
     assert all(str(i + 1) in overlap.sentence.split("on one side")[1] for i in other)
 
 
@@ -117,11 +131,34 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     overlap = next((b for b in beats if b.motion == "overlap"), None)
     if overlap is None:
         return
-    said = beats[beats.index(overlap) + 1]
-    assert said.sentence.startswith("With the constant feature, the solver reports the "
-                                    "programme infeasible too. Gordan's second side again: ")
-    assert said.sentence.endswith("the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0.")
+    totals = next(b for b in beats if b.motion == "offset-totals")
+    said = beats[beats.index(totals) + 1]
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    # first what the constant feature asks of the weights, Σλᵢy⁽ⁱ⁾ = 0, and the first
+    # certificate's total, recomputed (reviews 317: the offset's point never said)
+    assert totals.sentence.startswith(
+        "With the constant feature, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
+        "weights on + and on − points must total the same. The first answer's do")
+    total = sum(w * y[i] for i, w in lesson.certificate.items())
+    tail = totals.sentence.split("The first answer's")[1]
+    numbers = [float(number) * (-1 if sign == "−" else 1)
+               for sign, number in re.findall(r"([+−]?) ?(\d+\.\d+)", tail)]
+    # each term λᵢy⁽ⁱ⁾ as rounded, in index order; said not to be 0 exactly where it is not
+    support = sorted(lesson.certificate)
+    assert len(numbers) == len(support)
+    places = len(tail.split(".")[1].split(" ")[0])
+    for number, i in zip(numbers, support):
+        assert number == pytest.approx(lesson.certificate[i] * y[i],
+                                       abs=0.5 * 10 ** -places + 1e-12)
+    if abs(total) >= 0.005:
+        assert tail.endswith("do not: " + tail.split("do not: ")[1]) and "is not 0." in tail
+        assert round(sum(numbers), places) != 0
+    else:
+        assert tail.startswith(" do: ") and tail.endswith(" is 0.")
+    assert said.sentence.startswith("Gordan's second side again: ")
+    assert said.sentence.endswith("each side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So "
+                                  "the solver reports the programme with an offset infeasible "
+                                  "too.")
     lifted = np.hstack([np.ones((len(y), 1)), X])
     total = np.zeros(3)
     for held in lesson.overlap:
