@@ -365,14 +365,6 @@ def programme_rows(n: int) -> list[tuple[str, str]]:
             ("at its least", "at the least: $t_j = |theta_j|$")]
 
 
-def at_places(lesson: LinearProgramLesson, points) -> str:
-    """", at 4 places" where ``points`` stand at fewer places than they are (a marker there
-    is several points: review 306, "5 wrong" over 4 marks), else nothing."""
-    X = np.asarray(lesson.data.X)[list(points)]
-    places = len({tuple(x) for x in X.tolist()})
-    return f", at {places} places" if places < len(points) else ""
-
-
 #: small counts as said
 SMALL_NUMBERS = {2: "two", 3: "three", 4: "four"}
 #: a label times score within this of 1 reads 1.00 (said and written to 2 decimals)

@@ -1,6 +1,9 @@
-"""The programme with helpers written out line by line as it is said (`linear-program`,
-review 313: the helpers' sentence stood 14 s over a still): its rows on a card in the data
-plane's place, the diamond, its objective's level set, lit as the helpers' sum is named."""
+"""Cards whose rows are written as their words are said (the state's ``programme``): why a
+programme asks ≥ 1 (`linear-program`), the programme with helpers (review 313: its sentence
+stood 14 s over a still), on a card in the data plane's corner, the diamond lit as the
+helpers' sum is named; in `no-separator`, what the constant feature asks of Gordan's
+weights and their certificate on [1, x], under the overlap's panel, which is lit as the
+point in the other class's hull is said to be their weighted mean."""
 
 from __future__ import annotations
 
