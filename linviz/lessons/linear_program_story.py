@@ -365,6 +365,18 @@ def programme_rows(n: int) -> list[tuple[str, str]]:
             ("at its least", "at the least: $t_j = |theta_j|$")]
 
 
+def sharing(lesson: LinearProgramLesson, points) -> str:
+    """", 2 at one place" where two of ``points`` share a place (a marker there is two: its
+    × marks both; reviews 318, "5 wrong" over 4 ×), ", at 4 places" where more share,
+    else nothing."""
+    X = np.asarray(lesson.data.X)[list(points)]
+    places, counts = np.unique(X, axis=0, return_counts=True)
+    shared = counts[counts > 1]
+    if len(shared) == 0:
+        return ""
+    return f", {int(shared[0])} at one place" if len(shared) == 1 else f", at {len(places)} places"
+
+
 #: small counts as said
 SMALL_NUMBERS = {2: "two", 3: "three", 4: "four"}
 #: a label times score within this of 1 reads 1.00 (said and written to 2 decimals)
@@ -670,7 +682,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     wrong_points = [int(i) for i in
                     np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
     lifted = (f". So all can be lifted to at least 1{magnified}" if not wrong_points else
-              f". It gets {len(wrong_points)} points wrong; the other "
+              f". It gets {len(wrong_points)} points wrong{sharing(lesson, wrong_points)}; "
+              f"the other "
               f"{n - len(wrong_points)} can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
     # (review 305: the θ drawn was never said to be an example)
@@ -697,7 +710,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"scaled up, meets it. {ASK_WORDS} of every point: {n} linear inequalities. "
                f"Find a θ meeting them all: that is the linear programme.",
                "inequalities",
-               scaling=False, wrong_marks=None, inequalities=inequality_rows(lesson),
+               # (the scaled θ stands as its scaling is argued: reviews 318)
+               scaling=True, wrong_marks=None, inequalities=inequality_rows(lesson),
                status=f"the programme: find $theta$ with {CONSTRAINT}, $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
@@ -711,12 +725,15 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                if lesson.data.y[k] < 0 else "")
     flipped += "." if flipped else ""
     # (its factor written on the arrow, not said: reviews 317 heard "its arrow is drawn 2
-    # times as long" as a stage direction)
+    # times as long" as a stage direction; reviews 318 found the 2 unexplained: why, on the
+    # status line)
+    longer = (f" · arrow ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$: drawn "
+              f"longer to be seen" if lesson.shown_arrow_factor > 1 else "")
     if lesson.feasible:
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
                  f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.{flipped}")
         status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
-                  f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0")
+                  f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0{longer}")
     else:
         # where no θ will meet them all, the lines through 0 from the first (reviews 311:
         # the ≥ 1 line drawn, then dropped for lines through 0, read as two programmes)
@@ -724,11 +741,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                  f"perpendicular to y⁽{own}⁾x⁽{own}⁾.{flipped} Scaled up, they meet its "
                  f"constraint: label times score at least 1.")
         status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0 · scaled "
-                  f"up, $>= 1$")
+                  f"up, $>= 1${longer}")
     # (review 313: the plane named and point k's constraint in one sentence, 60-72 s, too
     # much for one hearing: the plane comes with its own)
     story.beat("On the right is weight space: each place in it is one θ.", "weights",
-               weights=True, inequalities=None, status=None)
+               weights=True, inequalities=None, scaling=False, status=None)
     story.beat(where, "one-constraint",
                shown=k, ringed=[k], scaling=False, wrong_marks=None,
                constraint_score=1.0 if lesson.feasible else 0.0, status=status)
@@ -1036,18 +1053,21 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # why it lies off the plane (reviews 317: its size unexplained): its least y·score is
     # 1, so ‖θ‖ is 1 over its margin
     length = float(np.hypot(*kept))
+    margin_said = formatting.number(1.0 / length, formatting.significant_places(1.0 / length))
     far = ("" if on_plane else
-           f" It lies far off the plane: its least label times score is 1, so its length, "
-           f"{value(length)}, is 1 over its margin, "
-           f"{formatting.number(1.0 / length, formatting.significant_places(1.0 / length))}.")
+           f" It lies beyond the plane drawn: its least label times score is 1, so its length, "
+           f"{value(length)}, is 1 over its margin, {margin_said}.")
     story.beat(f"The solver's θ {way}: it separates the {n - len(left_out)} too.{far}",
                "kept", kept=True,
                # where it lies off the plane its ray is drawn, said (review 312: drawn on
                # its ray, short of where it lies, unsaid)
                kept_on_plane=on_plane,
+               # (reviews 318: "off the plane" written 7 s before it was said; its length
+               # and margin only heard)
                status=f"without the {len(left_out)} (×): feasible, "
-                      f"$theta = {math_vector(kept)}$" + ("" if on_plane
-                                                         else ", off the plane: its ray drawn"))
+                      f"$theta = {math_vector(kept)}$" + ("" if on_plane else
+                                                         f", $norm(theta) = {math_number(length)}"
+                                                         f" = 1 \/ {margin_said}$"))
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)
         story.beat(words.strip(), "kept-close", ringed=point, fewest_line=False, **close)
     story.section("lp-verdict", "What one solve decides")

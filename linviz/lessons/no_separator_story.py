@@ -78,8 +78,9 @@ def hull_argument(positive, negative) -> str:
     if len(other) == 1:
         # (reviews 317: the × came 8 s before it was named; why the point must be wrong
         # is the next beat's, :data:`MEAN_WORDS`)
-        return (f"{turn}: a × marks each {other_sign} point on their side, and "
-                f"{other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, is always marked.")
+        # (reviews 318: "a × marks each + point on their side" where only point 7 was)
+        return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
+                f"side however it turns, marked × as wrong.")
     where = ("segments cross" if len(positive) == len(negative) == 2 else "shapes meet")
     either = " or ".join(str(i + 1) for i in other)
     return (f"{turn}: {MEET_WORDS[1]} {where} stays on that side, and with it "
@@ -160,16 +161,17 @@ READS_ZERO = 0.005
 
 def first_totals(lesson: LinearProgramLesson) -> tuple[str, str]:
     """(said, written): the first certificate's Σλᵢy⁽ⁱ⁾, the first coordinate of its
-    Σλᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾], as its terms: "The first answer's do not: 0.489 + 0.318 − 0.193 is
-    not 0." (or, within :data:`READS_ZERO` of 0, that they do), at decimals where the
-    rounded terms add up to the rounded total."""
+    Σλᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾], as its terms: "The first answer's do not: 0.49 + 0.32 − 0.19 is not
+    0." (or, within :data:`READS_ZERO` of 0, that they do), at the certificate's decimals,
+    more where the rounded terms would add up to 0."""
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     terms = [float(lesson.certificate[i]) * float(lesson.data.y[i]) for i in support]
     total = sum(terms)
-    # at decimals where the rounded terms add up to the rounded total (0.49 + 0.32 − 0.19
-    # would read 0.62 where it is 0.614)
-    places = max(places, formatting.sum_places(terms, least=places))
+    # at the certificate's decimals (reviews 318: 0.49 said, then 0.489), more where the
+    # rounded terms would add up to 0
+    while round(sum(round(t, places) for t in terms), places) == 0 and places < 4:
+        places += 1
     said = formatting.number(abs(terms[0]), places) + "".join(
         f" {'+' if t > 0 else '−'} {formatting.number(abs(t), places)}" for t in terms[1:])
     if terms[0] < 0:
@@ -211,10 +213,11 @@ PROOF_WORDS = ("Take any θ, like this one circling 0: their weighted labels tim
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:
 #: used at the certificate, stated only on the closing card); not in the notes, said so
 # (reviews 317: the alternative in one sentence was too dense by ear: short sentences)
+# (reviews 318: > 0 here, ≥ 1 in the programme: scaled, the one is the other, said)
 GORDAN_WORDS = ("Why is every θ wrong somewhere? Gordan's alternative, beyond the notes, says "
                 "exactly one of two things holds. Either some θ has every label times score "
-                "above 0. Or weights λᵢ ≥ 0, not all 0, make the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up "
-                "to 0.")
+                "above 0, and so, scaled up, at least 1. Or weights λᵢ ≥ 0, not all 0, make "
+                "the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0.")
 
 
 def gordan_card() -> dict:
@@ -306,6 +309,8 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     else:
         positive, negative = lesson.overlap
         closeup = lesson.overlap_closeup
+        _, _, other = turning_hull(positive, negative)
+        why = len(other) == 1 and bool(overlap_panel(lesson))  # a beat saying why
         magnified = " (magnified on the right)" if closeup else ""
         # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
         # ghost to the end): the close-up takes its place, when there is one
@@ -317,18 +322,20 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    "overlap", overlap=True, weights_dim=False, certificate=False,
                    certificate_sides=False, score_bars=False,
                    weights=False, inset=False, wrong_marks=None,
-                   overlap_panel=overlap_panel(lesson),
+                   # (reviews 318: on screen 15 s before the why beat explained it)
+                   overlap_panel=None if why else overlap_panel(lesson),
                    close=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    # (review 311: the equation over the close-up, never said, dropped)
-                   status=None)
+                   # (reviews 318: the constant feature said, not seen, for 30 s)
+                   status="an offset: $theta^T x + theta_0 = (theta_0, theta)^T (1, x)$")
         # the solver's answer a sentence of its own, tied to Gordan's alternative (review
         # 313: the triangle was never tied to it): with wᵢ each point's share in its
         # class's mean, Σ wᵢ y⁽ⁱ⁾ [1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0, m the point both hold
         # (review 311: "infeasible too" written, never said)
-        _, _, other = turning_hull(positive, negative)
-        if len(other) == 1 and overlap_panel(lesson):  # why, its weights on the panel
-            story.beat(mean_sentence(other[0]), "overlap-why", ringed=[other[0]])
+        if why:  # why, its weights on the panel
+            story.beat(mean_sentence(other[0]), "overlap-why", ringed=[other[0]],
+                       overlap_panel=overlap_panel(lesson))
         # what the constant feature asks of Gordan's weights, and why the first answer fails
         # it (reviews 317: "nor with an offset" was never explained)
         said, written = first_totals(lesson)

@@ -266,7 +266,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         """The objective written as it is said; its diamond grows towards the region, short
         of it, as it is named (review 310: it grew before it was named)."""
         self.set_status(beat.state["status"])
-        self.wait_for_words("form a diamond")
+        self.light_as_said("the smallest", [self.status])  # (reviews 318: an 11 s still)
+        self.wait_for_words("The θ with")
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)

@@ -12,12 +12,14 @@ from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import status_said_first
 from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
+#: a y·score within this of the least (1) is at it (the solver's tolerance)
+LEAST_TIE = 1e-6
 #: the opacity of the veil over the points left out (their markers read as faded)
 LEFT_OUT_VEIL = 0.7
 
@@ -30,7 +32,8 @@ class FewestBeats:
     #: drawings standing over several beats: (the scene's attribute, the state's key that
     #: keeps it): the fewest mistakes' θ, the closing's rows
     STANDING = (("fewest_line_drawn", "fewest_line"), ("verdict_drawn", "verdict"),
-                ("left_out_drawn", "left_out"), ("kept_drawn", "kept"))
+                ("left_out_drawn", "left_out"), ("kept_drawn", "kept"),
+                ("scaling_drawing", "scaling"))
 
     def begin_motion(self, beat) -> None:
         """A standing drawing (:data:`STANDING`) leaves as a beat that drops its state
@@ -121,6 +124,9 @@ class FewestBeats:
         if self.wrong_drawn is not None:
             self.bring_to_front(self.wrong_drawn)
         self.left_out_drawn = veil
+        fewest = getattr(self, "fewest_line_drawn", None)  # (reviews 318 bench: a still)
+        if fewest is not None and self.on_screen(fewest):
+            self.light_as_said("this θ, scaled", [fewest])
 
     def draw_kept(self, beat) -> None:
         """The solver's θ without the points the opening's θ gets wrong (the lesson's
@@ -147,11 +153,26 @@ class FewestBeats:
         drawn = VGroup(mark, line)
         self.play(appear(drawn), run_time=style.RUN_FADE)
         self.kept_drawn = drawn  # (standing while the state's ``kept`` holds)
+        # what the sentence says of it, seen as said (reviews 318 bench: a 15 s still): the
+        # two lines, the points at its least label times score (1), its length (the ray)
+        fewest = getattr(self, "fewest_line_drawn", None)
+        self.light_as_said("same way", [line, *([fewest] if fewest is not None
+                                                and self.on_screen(fewest) else [])])
+        if self.timeline.said_at("times score is 1") is not None:
+            self.wait_for_words("times score is 1")
+            least = np.flatnonzero(np.asarray(self.lesson.signed) @ theta <= 1 + LEAST_TIE)
+            flash = VGroup(*[self.ring(int(i)) for i in least])
+            self.play(appear(flash), run_time=style.RUN_FADE)
+            self.play(lit(flash, theme), run_time=style.PAUSE_READ)
+            self.play(vanish(flash), run_time=style.RUN_FADE)
+            self.remove(flash)
+        self.light_as_said("its length", [mark])
 
     def draw_kept_close(self, beat) -> None:
         """The points that would look on the solver's θ's line ringed as named, the first
         magnified (reviews 314: "separates them" unseen), in its line's colour."""
         self.wait_for_words("on the line")
         self.follow_beat(beat)
+        self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
         # (its name over it: under it, on raw wine, it stood on the plane's "mean")
         self.show_close(beat, above=True, colour=self.theme.boundary)

@@ -39,11 +39,13 @@ class GordanBeats:
             self.play(appear(veil), run_time=style.RUN_FADE)
         title, (either, other), *rest = card
         self.play(appear(title), *map(appear, rest), run_time=style.RUN_FADE)
+        self.light_as_said("exactly one", [title])  # (reviews 318 bench: a 7 s still)
         self.wait_for_words("Either some θ")
         self.play(appear(either), run_time=style.RUN_FADE)
         self.wait_for_words("Or weights")
         self.play(appear(other), run_time=style.RUN_FADE)
-        # (both lit once the second is said: "exactly one" is said first, over the title)
+        # (both lit as the second ends: "exactly one" was said first, over the title)
+        self.wait_for_words("add up to 0")
         self.play(lit(either[0], self.theme), lit(other[0], self.theme),
                   run_time=style.PAUSE_READ)
         self.remove(title, either, other, *rest)

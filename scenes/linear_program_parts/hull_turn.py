@@ -37,13 +37,15 @@ class HullTurn:
             return hull_line(lesson, start + 2 * np.pi * turn.get_value())
 
         colour = theme.positive if sign > 0 else theme.negative
+        # the marks come with the point both hold (reviews 317: 8 s before "marked ×")
+        marking = ValueTracker(0.0)
         drawn = VGroup()
         for plane in planes:
             line = self.moving_line(lambda: current()[:2], plane=plane)
             line.shade.set_fill(colour, opacity=TURN_SHADE_OPACITY)
             marks = always_redraw(lambda plane=plane: VGroup(
                 *[self.wrong_mark(plane, i) for i in current()[2]
-                  if plane.box.contains(X[i][None, :])[0]]))
+                  if plane.box.contains(X[i][None, :])[0] and marking.get_value() > 0]))
             drawn.add(line, marks)
         self.wait_for_words(TURN_WORDS)
         self.play(appear(drawn), run_time=style.RUN_FADE)
@@ -54,6 +56,7 @@ class HullTurn:
         first = min(meet, 0.5 * total)
         if first > 0:
             self.play(turn.animate.set_value(first / total), run_time=first, rate_func=linear)
+        marking.set_value(1.0)
         self.play(turn.animate.set_value((first + style.RUN_FADE) / total),
                   *([appear(shared)] if shared.get_family()[1:] or shared.has_points() else []),
                   run_time=style.RUN_FADE, rate_func=linear)

@@ -48,13 +48,20 @@ class MarginBands:
                           self.margin_band(lesson.thetas[-1], widths["run"], theme.normal,
                                            dashed=True, plane=plane, side=run_side))
 
-        bands = both(self.plane)
+        groups = [both(self.plane)]
         # in the close-ups of the two separators' lines too (review 265: 0.052 against
         # 0.041 were 2-pixel bands in the plane; magnified, the two widths are seen)
         insets = getattr(self, "compare_insets", None)
         if insets is not None and self.on_screen(insets):
-            bands.add(*[both(magnified[2]) for magnified in insets])
-        self.play(appear(bands), run_time=style.RUN_FADE)
+            groups += [both(magnified[2]) for magnified in insets]
+        # θ*'s as its margin is said, the perceptron's as its is (reviews 318 bench: both
+        # at once, then 12 s of a still)
+        self.play(*[appear(group[0]) for group in groups], run_time=style.RUN_FADE)
+        self.wait_for_words("The perceptron's")
+        self.play(*[appear(group[1]) for group in groups], run_time=style.RUN_FADE)
+        bands = VGroup(*groups[0], *groups[1:])  # (the plane's two, then the close-ups')
+        self.remove(*[part for group in groups for part in group])
+        self.add(bands)
         self.mark_for_beat(bands)
         self.margin_bands = bands
 
@@ -113,6 +120,9 @@ class MarginBands:
             self.mobjects.remove(reach)
             self.mobjects.insert(self.mobjects.index(star), reach)
         self.mark_for_beat(reach)
+        self.light_as_said("farthest point", list(self.rings.values()))
+        if self.status is not None:  # the bound, as it is named
+            self.light_as_said("is about", [self.status])
 
     def star_margin_drawing(self, words: str) -> VGroup:
         """θ*'s margin in data space, marked for the sentence: a segment from θ*'s line,

@@ -56,6 +56,10 @@ class NoSeparatorBeats(GordanBeats):
         weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0 (weight space keeps its shading: its
         half-planes are the next beat's)."""
         theme, lesson = self.theme, self.lesson
+        # the alternative's second box lit as it is said to hold (reviews 318 bench: still)
+        stated = self.gordan_drawing
+        if stated is not None:
+            self.light_as_said("the second holds", [stated[1][1][1]])
         # the rings, names and weights as the weights are said (review 311: 3 s before)
         self.wait_for_words("weights")
         self.follow_beat(beat)

@@ -228,8 +228,8 @@ class OffsetBeats:
         # the last beat's rings and status leave with it, the weight plane at once (review
         # 311: its empty axes stood 1.5 s under the new title); the status as the solver's
         # answer is said (review 312: 19 s before)
-        self.set_rings(list(beat.state["ringed"]))
-        self.set_status(None)
+        self.set_rings([])  # (its points ringed as named: reviews 318, 4 s before)
+        self.set_status(beat.state["status"])  # (the constant feature seen as said)
         self.drop_least_inset()
         self.drop_certificate_inset()
         if beat.state["weights_dim"]:
@@ -251,6 +251,7 @@ class OffsetBeats:
         self.overlap_drawn = (hulls, shared)  # they leave with the right half's
         # the hulls as the example names them (review 308: 3-8 s before)
         self.wait_for_words("For example")
+        self.set_rings(list(beat.state["ringed"]))
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
         if beat.state["overlap_panel"]:  # the right half, empty without a close-up
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])

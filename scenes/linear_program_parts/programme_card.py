@@ -46,7 +46,9 @@ class ProgrammeCard:
     def draw_offset_certificate(self, beat) -> None:
         """The solver's answer with an offset on the status line; Gordan's certificate on
         [1, x] (the state's ``programme``) written under the overlap's panel as said."""
-        self.follow_beat(beat)
+        answer = "infeasible too" in beat.state["status"]  # (the solver's word as said)
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(None if answer else beat.state["status"])
         panel = self.overlap_panel if self.overlap_panel is not None and self.on_screen(
             self.overlap_panel) else None
         frame = self.weights.frame
@@ -54,6 +56,12 @@ class ProgrammeCard:
             # (review 316: shrunk to fit under it, they were unreadable)
             self.play(panel.animate.align_to(frame, UP), run_time=style.RUN_FADE)
         self.write_programme(beat.state["programme"] or [], frame, below=panel)
+        rows = getattr(self, "programme_drawn", None)
+        if beat.state["programme"] and rows is not None:  # (reviews 318 bench: stills)
+            self.light_as_said("is not 0", [rows[-1]])
+        if answer:
+            self.wait_for_words("infeasible too")
+            self.set_status(beat.state["status"])
 
     #: the constant feature's demand on the weights, written as the certificate is
     draw_offset_totals = draw_offset_certificate
@@ -65,6 +73,17 @@ class ProgrammeCard:
         panel = getattr(self, "overlap_panel", None)
         if panel is not None and self.on_screen(panel):
             self.light_as_said(MEAN_WORDS, [panel])
+        elif beat.state["overlap_panel"]:  # written as the mean is said (reviews 318: it
+            # stood 15 s before)
+            self.wait_for_words(MEAN_WORDS)
+            self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
+            self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
+        # the point, then the hull it is a mean of, as its score and their side are said
+        self.light_as_said("same mean", [self.rings[i] for i in beat.state["ringed"]
+                                         if i in self.rings])
+        hulls = getattr(self, "overlap_drawn", None)
+        if hulls is not None and self.on_screen(hulls[0]):
+            self.light_as_said("on their side", [hulls[0]])
 
     def write_programme(self, rows, frame=None, centred: bool = False, below=None) -> None:
         """``rows`` [(words, text)…] written one under another in ``frame`` (the data

@@ -103,7 +103,8 @@ class ScalingBeats:
         least y·score 1, to it: its dashed lines close
         in to the nearest point; the least y·score is said over the plane before and
         after, and a band too narrow to read is magnified round the nearest point (the
-        lesson's ``scaling_inset``). All of it leaves as the next sentence starts."""
+        lesson's ``scaling_inset``, which leaves as the next sentence starts; the rest stands
+        while the state's ``scaling`` holds)."""
         theme, plane = self.theme, self.plane
         unit = self.lesson.scaling_theta  # its least y·score is exactly 1
         start = self.lesson.scaling_start
@@ -144,14 +145,16 @@ class ScalingBeats:
             self.show_wrong_marks(beat)
             self.mark_for_beat(self.wrong_drawn)
         inset = self.scaling_magnifier(unit, band)
-        if inset is not None:
+        if inset is not None:  # (it leaves with the sentence: the inequalities come there)
             self.wait_for_words("magnified")  # as it is said
             self.play(appear(inset), run_time=style.RUN_FADE)
-        drawn = [line, dashes, note, *([inset] if inset else [])]
+            self.mark_for_beat(inset)
+        drawn = [line, dashes, note]
         self.remove(*drawn)  # one drawing on screen, as it leaves
+        # (standing while the state's ``scaling`` holds: reviews 318, it left as "scaled
+        # up, meets it" was said)
         self.scaling_drawing = VGroup(*drawn)
         self.add(self.scaling_drawing)
-        self.mark_for_beat(self.scaling_drawing)
 
     def scaling_magnifier(self, unit, band):
         """The scaled separator ``unit``'s line and dashed lines (``band(plane)``) magnified

@@ -167,7 +167,7 @@ class WalkBeats(WalkStartBeats):
         self.set_status(beat.state["status"])
         self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
         if beat.state["inset"] == "step":  # the close point ringed as it is named (review
-            self.wait_for_words("looks on the line")  # 302: 4 s before)
+            self.wait_for_words("on the line")  # 302: 4 s before)
         self.set_rings(list(beat.state["ringed"]))
         self.show_close(beat)
         self.name_rings()
@@ -290,6 +290,7 @@ class WalkBeats(WalkStartBeats):
             self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset,
                                 name=f"{self.lesson.least_point + 1}:")
         self.name_rings()
+        self.light_as_said("the ringed point", list(self.rings.values()))
         if beat.state["cone_inset"]:  # θ would look on the cone's edge: as that is said
             self.wait_for_words("just inside the cone")  # (review 302: 5 s before)
             self.show_cone_inset()

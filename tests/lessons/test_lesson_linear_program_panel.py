@@ -36,10 +36,13 @@ def test_the_overlap_panel_holds_as_shown(case):
     end = next(k for k in range(start, len(beats)) if beats[k].motion == "offset-certificate")
     assert [b.motion for b in beats[start + 1:end]] in (
         ["overlap-why", "offset-totals"], ["offset-totals"])
-    assert panels[start] and all(p == panels[start] for p in panels[start:end + 1])
+    # (where a beat says why, the panel comes with it: reviews 318, 15 s before)
+    first = start + (beats[start + 1].motion == "overlap-why")
+    assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
+    assert not any(panels[start:first])
     assert "Gordan's second side again" in beats[end].sentence
     assert not any(panels[:start]) and not any(panels[end + 1:])
-    equation = panels[start][0]
+    equation = panels[first][0]
     left, right = equation.strip("$").split(" = ")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
     means = []
@@ -59,7 +62,7 @@ def test_the_overlap_panel_holds_as_shown(case):
     assert named == set(side(left)[0]) | set(side(right)[0])
     # its words say what the equation does: a lone point is a weighted mean of the other
     # class's points, those named (review 307: "a mean of + points" of one point)
-    words = panels[start][1]
+    words = panels[first][1]
     plus_w, minus_w = side(left)[0], side(right)[0]
     if len(plus_w) == 1 or len(minus_w) == 1:
         single, hull = (plus_w, minus_w) if len(plus_w) == 1 else (minus_w, plus_w)
@@ -104,10 +107,12 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
             in overlap.sentence)
     if len(other) == 1:  # always marked; why, the next beat (reviews 317), on the panel's
         # weights where it stands
-        assert overlap.sentence.endswith(f"point {other[0] + 1}, between them, is always "
-                                         f"marked.")
+        assert overlap.sentence.endswith(f"point {other[0] + 1}, between them, stays on "
+                                         f"that side however it turns, marked × as wrong.")
         following = beats[beats.index(overlap) + 1]
-        assert (following.motion == "overlap-why") == bool(overlap.state["overlap_panel"])
+        # (the panel, which writes the mean, comes with it; a close-up stands without one)
+        assert (following.motion == "overlap-why") == (overlap.state["closeup"] is None)
+        assert not overlap.state["overlap_panel"]
         if following.motion == "overlap-why":
             assert following.sentence.endswith(
                 "is a weighted mean of their x, the weights on the right, so its score is the "
@@ -168,12 +173,13 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     assert np.allclose(total, 0.0, atol=1e-6 * (1 + np.abs(lifted).max()))
     # written under the panel as said, with the panel's weights (a close-up: said only)
     rows = said.state["programme"]
-    assert bool(rows) == bool(overlap.state["overlap_panel"])
+    panel = said.state["overlap_panel"]  # (the overlap's, or from the why beat on)
+    assert bool(rows) == bool(panel)
     if rows:  # a term a row (+ terms, then − terms), then = [1, m] − [1, m] = 0
         *terms, last = [row for _, row in rows]
         plus = " + ".join(t.strip("$ +") for t in terms if not t.startswith("$-"))
         minus = " + ".join(t.strip("$ -") for t in terms if t.startswith("$-"))
-        left, right = overlap.state["overlap_panel"][0].strip("$").split(" = ")
+        left, right = panel[0].strip("$").split(" = ")
         assert side(plus.replace("[1, ", "").replace("]", "")) == side(left)
         assert side(minus.replace("[1, ", "").replace("]", "")) == side(right)
         assert last.startswith("$= [1, m] - [1, m] = 0$")
