@@ -9,7 +9,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Line, Polygon,
                    Rectangle, VGroup, config)
 
-from linviz.lessons.linear_program_story import STOP_WORDS
+from linviz.lessons.linear_program_story import SAMPLE_WORDS, STOP_WORDS
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -109,8 +109,14 @@ class OffsetBeats:
         above the pass counts, each as its words are said, while the state holds them."""
         if not rows:
             return
-        drawn = VGroup()
+        drawn, data_lit = VGroup(), False
         for words, line in rows:
+            # the data lit as the sample is named (reviews 318: 17 s of text, the data idle)
+            said = self.seconds_until(SAMPLE_WORDS)
+            if not data_lit and said is not None and said <= (self.seconds_until(words) or 0):
+                self.wait_for_words(SAMPLE_WORDS)
+                self.play(lit(self.plane.markers, self.theme), run_time=style.PAUSE_READ)
+                data_lit = True
             self.wait_for_words(words)
             row = with_backdrop(text(line, self.theme, style.FONT_PANEL, self.theme.text),
                                 self.theme)

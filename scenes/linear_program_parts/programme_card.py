@@ -29,6 +29,8 @@ class ProgrammeCard:
         under another over the data plane (the beat is about the programme, not the data),
         till the next sentence; the diamond lit as the helpers' sum is named."""
         self.follow_beat(beat)
+        # (over the data, which the beat does not use: in the weight plane's free corner
+        # it covered the diamond, the objective it writes)
         self.write_programme(beat.state["programme"] or [])
 
     def draw_at_least(self, beat) -> None:
