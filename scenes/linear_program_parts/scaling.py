@@ -43,6 +43,9 @@ class ScalingBeats:
         names it: review 298, the card stood over its axes)."""
         self.set_rings(list(beat.state["ringed"]))
         self.set_status(None)
+        # the scaled θ, standing, lit as its scaling is argued (reviews 319 bench: a still)
+        if self.scaling_drawing is not None and self.on_screen(self.scaling_drawing):
+            self.light_as_said("scaled up", [self.scaling_drawing])
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         self.wait_for_words(ASK_WORDS)
         self.set_status(beat.state["status"])
