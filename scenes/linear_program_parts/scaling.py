@@ -45,6 +45,7 @@ class ScalingBeats:
         self.set_status(None)
         # the scaled θ, standing, lit as its scaling is argued (reviews 319 bench: a still)
         if self.scaling_drawing is not None and self.on_screen(self.scaling_drawing):
+            self.light_as_said("loses nothing", [self.scaling_drawing[2]])  # its least, 1
             self.light_as_said("scaled up", [self.scaling_drawing])
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         self.wait_for_words(ASK_WORDS)
@@ -153,6 +154,8 @@ class ScalingBeats:
             self.play(appear(inset), run_time=style.RUN_FADE)
             self.mark_for_beat(inset)
         drawn = [line, dashes, note]
+        if not beat.state["wrong_marks"] and inset is None:  # its least, 1, as said
+            self.light_as_said("lifted to at least 1", [note])
         self.remove(*drawn)  # one drawing on screen, as it leaves
         # (standing while the state's ``scaling`` holds: reviews 318, it left as "scaled
         # up, meets it" was said)
