@@ -41,3 +41,4 @@ class NoSeparatorScene(LinearProgramScene):
                   run_time=style.RUN_INTRO)
         self.wait_for_words("each θ shaded")
         self.draw_all_constraints(beat)
+        self.draw_infeasible(beat)  # the fewest wedges lit, one θ of them and its line

@@ -644,8 +644,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     if not standardized:
         # (reviews 317: "its better side shaded and its count written above the plane" was
         # a stage direction, heard as noise)
-        story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle: the best gets {low} "
-                   f"wrong.",
+        # (reviews 319: turned in 3 s, its count could not be read: what the count does as
+        # it turns said first; a count changes only as a point changes sides)
+        story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle: the count can change "
+                   f"only as the line passes a point. The best gets {low} wrong.",
                    "trial", trial_line=True,
                    wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
                                 if low else None))
@@ -1069,7 +1071,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # and margin only heard)
                status=f"without the {len(left_out)} (×): feasible, "
                       f"$theta = {math_vector(kept)}$" + ("" if on_plane else
-                                                         f", $norm(theta) = {math_number(length)}"
+                                                         f" · $norm(theta) = {math_number(length)}"
                                                          f" = 1 \/ {margin_said}$"))
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)
         story.beat(words.strip(), "kept-close", ringed=point, fewest_line=False, **close)

@@ -243,12 +243,17 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     story.section("lp-certificate", "Why no θ exists")
     # where `linear-program` left it: every θ shaded by its mistakes, none unshaded
     # (review 313: "no line" heard as any line, till "Nor with an offset" a minute later)
+    # one θ of the fewest, its line and its mistakes drawn as "as this one does" is said,
+    # the fewest wedges lit, as `linear-program` drew them (reviews 319: "each θ … its
+    # line" with none drawn, then 9 s of a still)
     story.beat(f"These {lesson.n} points again: no line through the origin separates them. On "
                f"the right, weight space: each θ shaded by how many points its line gets "
-               f"wrong, the more, the lighter. Every θ gets at least {low} wrong, so the "
-               f"programme asking every label times score to be at least 1 is infeasible.",
+               f"wrong, the more, the lighter; every θ gets at least {low} wrong, as this one "
+               f"does. So the programme asking every label times score to be at least 1 is "
+               f"infeasible.",
                "recap", weights=True, lines=True,
-               wrong_shading=True, view="near", constraint_score=0.0,
+               wrong_shading=True, view="near", constraint_score=0.0, fewest_line=True,
+               wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
                # (review 313: "at least 4 · infeasible" written 3 s before it was said)
                status="shade: how many points $theta$ gets wrong")
     support = sorted(lesson.certificate)
@@ -279,6 +284,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         status += "; " + place_tag_words(lesson, support[0])
     # the alternative stated before it is used
     story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(), ringed=[], wrong_marks=None,
+               fewest_line=False,
                status="beyond the notes: Gordan's theorem (1873)")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
@@ -343,6 +349,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         story.beat(f"{SOLVER_WORDS}, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
                    f"weights on + and on − points must total the same. {said}",
                    "offset-totals", programme=totals_rows(written) if panel else None,
+                   ringed=sorted(lesson.certificate),  # (the first answer's, as named)
                    status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
         story.beat(f"Gordan's second side again: {shares_words(positive, negative)}, each "
                    f"side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the solver reports "
@@ -350,6 +357,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    # written under the panel as said (review 314: 16 s of a still); where a
                    # close-up stands on the right, said only
                    programme=lifted_rows(lesson) if panel else None,
+                   ringed=sorted([*positive, *negative]),
                    status="with an offset, on $[1, x]$: infeasible too", pause=REVEAL_PAUSE)
     return paced(story.storyboard(), LP_PACE)
 

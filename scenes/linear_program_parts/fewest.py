@@ -120,9 +120,8 @@ class FewestBeats:
         veil = VGroup(*[Dot(self.plane.c2p(self.lesson.data.X[i]), radius=radius,
                             color=self.theme.background, fill_opacity=LEFT_OUT_VEIL)
                         for i in beat.state["left_out"]])
+        # (over their × too: reviews 319, with their marks bright they were not left out)
         self.play(appear(veil), run_time=style.RUN_FADE)
-        if self.wrong_drawn is not None:
-            self.bring_to_front(self.wrong_drawn)
         self.left_out_drawn = veil
         fewest = getattr(self, "fewest_line_drawn", None)  # (reviews 318 bench: a still)
         if fewest is not None and self.on_screen(fewest):
@@ -137,7 +136,7 @@ class FewestBeats:
         self.set_status(None)  # its θ as it is named (review 312: 5 s before)
         # (the left-out points' marks stand from the beat before)
         self.wait_for_words("solver's θ")
-        self.set_status(beat.state["status"])
+        self.set_status(status_said_first(beat.state["status"]))  # its length as said
         theme, theta = self.theme, np.asarray(self.lesson.kept_theta, dtype=float)
         box = self.weights.box
         line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
@@ -160,13 +159,18 @@ class FewestBeats:
                                                 and self.on_screen(fewest) else [])])
         if self.timeline.said_at("times score is 1") is not None:
             self.wait_for_words("times score is 1")
-            least = np.flatnonzero(np.asarray(self.lesson.signed) @ theta <= 1 + LEAST_TIE)
+            scores = np.asarray(self.lesson.signed) @ theta  # (the kept points' only:
+            # reviews 319, the left-out points' negative scores were ringed too)
+            least = np.flatnonzero((scores > 0) & (scores <= 1 + LEAST_TIE))
             flash = VGroup(*[self.ring(int(i)) for i in least])
             self.play(appear(flash), run_time=style.RUN_FADE)
             self.play(lit(flash, theme), run_time=style.PAUSE_READ)
             self.play(vanish(flash), run_time=style.RUN_FADE)
             self.remove(flash)
-        self.light_as_said("its length", [mark])
+        if self.timeline.said_at("its length") is not None:
+            self.wait_for_words("its length")
+            self.set_status(beat.state["status"])
+            self.play(lit(mark, theme), run_time=style.PAUSE_READ)
 
     def draw_kept_close(self, beat) -> None:
         """The points that would look on the solver's θ's line ringed as named, the first

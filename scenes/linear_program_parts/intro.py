@@ -19,7 +19,7 @@ from scenes.toolkit.table_text import line_of_text, set_baseline
 #: fewest mistakes)
 TRIAL_TURN = 1.5 * np.pi
 #: the words of the intro's sentence as which the trial line stops, its count said
-BEST_WORDS = "the best gets"
+BEST_WORDS = "best gets"
 #: the words of the intro's sentence as which the notes' table comes (its row named)
 TABLE_WORDS = "The notes' realizable case"
 

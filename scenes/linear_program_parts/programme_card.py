@@ -49,7 +49,7 @@ class ProgrammeCard:
         """The solver's answer with an offset on the status line; Gordan's certificate on
         [1, x] (the state's ``programme``) written under the overlap's panel as said."""
         answer = "infeasible too" in beat.state["status"]  # (the solver's word as said)
-        self.set_rings(list(beat.state["ringed"]))
+        self.set_rings([] if beat.state["programme"] else list(beat.state["ringed"]))
         self.set_status(None if answer else beat.state["status"])
         panel = self.overlap_panel if self.overlap_panel is not None and self.on_screen(
             self.overlap_panel) else None
@@ -60,6 +60,7 @@ class ProgrammeCard:
         self.write_programme(beat.state["programme"] or [], frame, below=panel)
         rows = getattr(self, "programme_drawn", None)
         if beat.state["programme"] and rows is not None:  # (reviews 318 bench: stills)
+            self.set_rings(list(beat.state["ringed"]))  # its points, once written
             self.light_as_said("is not 0", [rows[-1]])
         if answer:
             self.wait_for_words("infeasible too")

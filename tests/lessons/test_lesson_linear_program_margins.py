@@ -205,8 +205,8 @@ def test_the_opening_names_the_notes_table_row(case):
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
         assert trial.sentence == (
-            f"Turn a line round the origin, counting its mistakes at every angle: the best "
-            f"gets {fewest} wrong.")
+            f"Turn a line round the origin, counting its mistakes at every angle: the count "
+            f"can change only as the line passes a point. The best gets {fewest} wrong.")
         assert row.sentence.startswith("That works in a plane; with many features, no one can "
                                        "try every direction. The notes' realizable case")
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked

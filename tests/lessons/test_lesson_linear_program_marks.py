@@ -48,18 +48,25 @@ def test_each_counted_line_marks_its_mistakes(case):
         return
     fewest = exact_wrong(X, y, lesson.scaling_theta)
     assert set(marked) <= {"trial", "weight-plane", "infeasible", "tied-place", "left-out",
-                           "kept", "kept-close"}
+                           "kept", "kept-close", "recap"}
     assert marked["infeasible"] == {"dashed": fewest}
+    assert marked.get("recap", {"dashed": fewest}) == {"dashed": fewest}  # (no-separator's)
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence
     # that θ drawn from "this one" until the last sentence that names it (review 313: it
     # left as the kept beat said "this θ" again)
-    drawn = [beat for beat in beats if beat.state["fewest_line"]]
+    # (in `linear-program`'s beats; `no-separator`'s recap draws it again, as it says "as
+    # this one does", till Gordan's alternative)
+    end = next((k for k, beat in enumerate(beats) if beat.motion == "recap"), len(beats))
+    drawn = [beat for beat in beats[:end] if beat.state["fewest_line"]]
     assert drawn[0] is said
     assert tuple(drawn) == tuple(beats[beats.index(said):beats.index(said) + len(drawn)])
     assert ("this θ" in drawn[-1].sentence or "as this one" in drawn[-1].sentence
             or drawn[-1] is said)
-    assert not any("this θ" in beat.sentence for beat in beats[beats.index(drawn[-1]) + 1:])
+    assert not any("this θ" in beat.sentence for beat in beats[beats.index(drawn[-1]) + 1:end])
+    if end < len(beats):
+        assert [b.motion for b in beats[end:] if b.state["fewest_line"]] == ["recap"]
+        assert "as this one does" in beats[end].sentence
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

@@ -75,7 +75,11 @@ def test_the_recap_says_what_linear_program_found(case):
     assert recap.motion == "recap" and recap.section == ("lp-certificate", "Why no θ exists")
     assert (f"These {len(data.y)} points again: no line through the origin separates them."
             in recap.sentence)
-    assert f"Every θ gets at least {fewest} wrong" in recap.sentence
+    assert f"every θ gets at least {fewest} wrong, as this one does." in recap.sentence
+    # that one drawn, its mistakes marked (recounted), till Gordan's alternative
+    wrong = [int(i) for i in np.flatnonzero(A @ lesson.scaling_theta <= 0)]
+    assert len(wrong) == fewest and recap.state["wrong_marks"] == {"dashed": wrong}
+    assert recap.state["fewest_line"] and not beats[1].state["fewest_line"]
     assert recap.sentence.endswith("is infeasible.")
     assert recap.state["wrong_shading"] and recap.state["weights"]
     assert beats[1].motion == "gordan" and beats[1].sentence.startswith(
