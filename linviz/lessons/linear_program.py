@@ -525,6 +525,19 @@ class LinearProgramLesson:
         found = magnified_box(view, project_onto_line(x, theta, 0.0), abs(distance))
         return None if found is None or found[1] < STEP_INSET_ZOOM else (j, *found)
 
+    def looking_on_line(self, theta) -> list[int]:
+        """The points (0-based, in order) that would look on the line θᵀx = 0: those an
+        inset would magnify at least :data:`STEP_INSET_ZOOM` times to show (as
+        :meth:`line_inset` its nearest), off the line; [] for θ = 0."""
+        theta = np.asarray(theta, dtype=float)
+        if not np.any(theta):
+            return []
+        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        distances = np.abs(_dot(self.signed, theta)) / float(np.hypot(*theta))
+        return [int(i) for i in np.flatnonzero(distances > 0) if magnified_box(
+            view, (0.0, 0.0), float(distances[i])) is not None and magnified_box(
+            view, (0.0, 0.0), float(distances[i]))[1] >= STEP_INSET_ZOOM]
+
     def band_insets(self, theta, points, theta0: float = 0.0,
                     view: Box | None = None) -> list[tuple[int, Box, int]]:
         """[(point, box, zoom)]: the line θᵀx + θ₀ = 0 and its lines θᵀx + θ₀ = ±1

@@ -519,17 +519,13 @@ def _zoomed_out(lesson: LinearProgramLesson) -> str:
     return ", zoomed out" if wider else ", zoomed in"
 
 
-#: points whose distance from a line is within this share of the nearest's look as near
-#: (magnified 10 times or more, 1 % is under a pixel): each is named with it
-AS_NEAR = 0.01
-
-
 def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                 again: bool = False) -> tuple[str, dict, list[int]]:
     """What a beat adds for the point nearest θ's line (``line``, as said: " of …"; ""
     for the line the beat draws) when it would look on it: (words, state, [the points])
     saying its side and the inset magnifying it, the points drawn at its place named too (a
-    marker there may be theirs), and every point as near (within :data:`AS_NEAR`: reviews
+    marker there may be theirs), and every other point that would look on it too
+    (:meth:`~linviz.lessons.linear_program.LinearProgramLesson.looking_on_line`: reviews
     317, the solver's θ has two points at 1 and one was said); ("", {}, []) otherwise.
     ``again``: a beat before said it of another point, in full; briefly now."""
     close = lesson.line_inset(theta)
@@ -543,22 +539,19 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
             if shared else "")
     theta = np.asarray(theta, dtype=float)
     distances = np.asarray(lesson.signed, dtype=float) @ theta / float(np.hypot(*theta))
-    near = [int(i) for i in np.flatnonzero(np.abs(distances)
-                                            <= abs(distance) * (1.0 + AS_NEAR))
-            if i != j and i not in shared]
+    # every other point that would look on it too (reviews 320: default data's point 16,
+    # 0.056 from the walk's line, unsaid beside point 19)
+    # (on its side: one on the other side is marked, or is its own point's, and reads so)
+    near = [i for i in lesson.looking_on_line(theta) if i != j and i not in shared
+            and (distances[i] > 0) == (distance > 0)]
     if near:
         names = formatting.listed(i + 1 for i in [j, *near])
-        sides = {"correct" if distances[i] > 0 else "wrong" for i in near}
         others = formatting.listed(i + 1 for i in near)
-        plural = len(near) > 1
-        rest = (f"; so {'are' if plural else 'is'} {others}" if sides == {side} else
-                f"; {others}, as near, {'lie' if plural else 'lies'} on "
-                f"{'their' if plural else 'its'} wrong side" if side == "correct" else
-                f"; {others}, as near, on the correct side")
+        rest = f"; so {'are' if len(near) > 1 else 'is'} {others}"
         said = (f" Points {names}, too, look on the line{line}: just on their {side} "
-                f"sides." if again and sides == {side} else
-                f" Points {names} look on the line{line}, as near as each other: magnified, "
-                f"point {j + 1} is just on its {side} side{also}{rest}.")
+                f"sides{also}." if again else
+                f" Points {names} look on the line{line}: magnified, point {j + 1} is just "
+                f"on its {side} side{also}{rest}.")
         return said, {"inset": "step", "close": [float(t) for t in theta]}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,
     # it read as filler)
@@ -1033,10 +1026,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # simplest witness, and was never said)
         tied = lesson.tied_points[0]
         plus, minus = place_counts(lesson, tied)
-        # (review 314: a check, not a shortcut: in general only the programme decides)
+        # (review 314: a check, not a shortcut: in general only the programme decides;
+        # reviews 320: "such a place is rare" was unsupported)
         story.beat(f"Here the place tagged +{plus} −{minus} confirms it at a glance: any line "
                    f"leaves its + and − points on one side, or on it, so one of them is always "
-                   f"wrong. Such a place is rare; the programme decides every case.",
+                   f"wrong. Without such a place, the programme still decides.",
                    "tied-place", ringed=[tied])
     # the programme seen succeeding where it can (review 311: on such data it only ever
     # answered "infeasible"): without the points this θ gets wrong, faded as they are left
@@ -1060,7 +1054,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     length = float(np.hypot(*kept))
     margin_said = formatting.number(1.0 / length, formatting.significant_places(1.0 / length))
     far = ("" if on_plane else
-           f" It lies beyond the plane drawn: its least label times score is 1, so its length, "
+           f" It lies beyond the plot's edge: its least label times score is 1, so its length, "
            f"{value(length)}, is 1 over its margin, {margin_said}.")
     story.beat(f"The solver's θ {way}: it separates the {n - len(left_out)} too.{far}",
                "kept", kept=True,

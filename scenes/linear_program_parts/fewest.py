@@ -42,6 +42,8 @@ class FewestBeats:
         for attribute, key in self.STANDING:
             drawn = getattr(self, attribute, None)
             if drawn is not None and not beat.state[key] and self.on_screen(drawn):
+                if key == "left_out" and not beat.state["wrong_marks"]:
+                    self.drop_wrong_marks()  # (under the veil: reviews 320, bright again)
                 self.play(vanish(drawn), run_time=style.RUN_FADE)
                 self.remove(drawn)
 

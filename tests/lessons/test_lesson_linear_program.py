@@ -693,11 +693,26 @@ def _close_said(data, theta, beat, line, lesson, again=False):
         assert beat.state["inset"] == "step"
         np.testing.assert_array_equal(beat.state["close"], theta)
         assert j in beat.state["ringed"]
-        # in full the first time, briefly after (the "magnified" already said)
-        full = (f" Point {j + 1} looks on the line{line}: magnified, it is just on its {side} "
-                f"side" in beat.sentence)
-        brief = (f" Point {j + 1}, too, looks on the line{line}: just on its {side} side"
-                 in beat.sentence)
+        # in full the first time, briefly after (the "magnified" already said); with every
+        # other point on its side an inset would magnify as much, named too (reviews 320)
+        signed = data.y * (data.X @ theta) / np.linalg.norm(theta)
+        alike = [i for i in range(len(data.y)) if i != j
+                  and not np.all(data.X[i] == data.X[j]) and signed[i] * signed[j] > 0
+                  and math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * abs(signed[i]))
+                                 + 1e-9) >= STEP_INSET_ZOOM]
+        if alike:
+            names = [str(i + 1) for i in [j, *alike]]
+            listed = ", ".join(names[:-1]) + " and " + names[-1]
+            full = (f" Points {listed} look on the line{line}: magnified, point {j + 1} is "
+                    f"just on its {side} side" in beat.sentence)
+            brief = (f" Points {listed}, too, look on the line{line}: just on their {side} "
+                     f"sides" in beat.sentence)
+            assert set(beat.state["ringed"]) >= {j, *alike}
+        else:
+            full = (f" Point {j + 1} looks on the line{line}: magnified, it is just on its "
+                    f"{side} side" in beat.sentence)
+            brief = (f" Point {j + 1}, too, looks on the line{line}: just on its {side} side"
+                     in beat.sentence)
         assert (brief if again else full), beat.sentence
         assert lesson.line_inset(theta)[2] == needed  # the zoom written on the inset
         # the other points at its place are named (the marker drawn there may be theirs)

@@ -142,17 +142,25 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         assert beats.index(near_said) == beats.index(left) + 2
         assert "on the line of the solver's θ" in near_said.sentence
         assert near_said.state["inset"] == "step" and near_said.state["kept"]
-        distance = np.abs(np.asarray(lesson.signed) @ theta) / np.hypot(*theta)
-        near = np.flatnonzero(distance <= distance.min() * 1.01)
-        assert ({tuple(x) for x in X[near_said.state["ringed"]].tolist()}
-                == {tuple(x) for x in X[near].tolist()})
-        if len({tuple(x) for x in X[near].tolist()}) > 1:
-            # every one named, but those at the magnified one's place (said to share it)
-            first = near[0]
-            names = [str(i + 1) for i in near
-                     if i == first or not np.array_equal(X[i], X[first])]
-            listed = names[0] if len(names) == 1 else (", ".join(names[:-1]) + " and "
-                                                       + names[-1])
+        # every point on the magnified one's side an inset would magnify as much (zoom ≥
+        # STEP_INSET_ZOOM, recomputed), named, but those at its place (said to share it)
+        from linviz.lessons.linear_program import STEP_INSET_ZOOM
+        from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+
+        view = fitted_box(X, include_origin=True)
+        width = view.x_max - view.x_min
+        signed = np.asarray(lesson.signed) @ theta / np.hypot(*theta)
+        first = close[0]
+        near = [i for i in range(len(y)) if signed[i] * signed[first] > 0 and np.floor(
+            INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * abs(signed[i])) + 1e-9)
+            >= STEP_INSET_ZOOM]
+        assert first in near and set(near_said.state["ringed"]) == {
+            i for i in near if i == first or not np.array_equal(X[i], X[first])}
+        names = [str(i + 1) for i in [first, *near]
+                 if i == first or (i != first and not np.array_equal(X[i], X[first]))]
+        names = list(dict.fromkeys(names))
+        if len(names) > 1:
+            listed = ", ".join(names[:-1]) + " and " + names[-1]
             assert f"Points {listed} look on the line of the solver's θ" in near_said.sentence
     # in the same arc: no point's line between the two directions
     between = np.sign(np.asarray(lesson.signed) @ theta) * np.sign(
