@@ -251,13 +251,14 @@ class OffsetBeats:
             names = self.closeup_names(beat.state["ringed"])
             self.closeup_marks = marks  # they leave with the close-up
             hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
-        else:  # off the segments and edges too (review 302: "7" stood on the crossing)
-            names = self.ring_names(beat.state["ringed"], lines=self.hull_edges(self.plane))
-        self.overlap_names = names
         self.overlap_drawn = (hulls, shared)  # they leave with the right half's
         # the hulls as the example names them (review 308: 3-8 s before)
         self.wait_for_words("For example")
         self.set_rings(list(beat.state["ringed"]))
+        if not beat.state["closeup"]:  # off the segments and edges too (review 302: "7"
+            # stood on the crossing), once ringed (reviews 321: named before, none were)
+            names = self.ring_names(beat.state["ringed"], lines=self.hull_edges(self.plane))
+        self.overlap_names = names
         self.play(appear(hulls), appear(names), run_time=style.RUN_FADE * 2)
         if beat.state["overlap_panel"]:  # the right half, empty without a close-up
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
