@@ -179,7 +179,6 @@ class FewestBeats:
         magnified (reviews 314: "separates them" unseen), in its line's colour."""
         self.wait_for_words("on the line")
         self.follow_beat(beat)
-        self.name_rings(2)  # (reviews 321: six points said, one named)
         self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
         # (its name over it: under it, on raw wine, it stood on the plane's "mean")
         self.show_close(beat, above=True, colour=self.theme.boundary)
