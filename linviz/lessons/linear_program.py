@@ -582,6 +582,16 @@ class LinearProgramLesson:
         return _least_point(A, solve_least_l1(A))
 
     @property
+    def kept_tight(self) -> list[int]:
+        """The kept points (those :attr:`scaling_theta` gets right) at :attr:`kept_theta`'s
+        least y·score, 1 (within the solver's tolerance, 1e-6), 0-based; [] on separable
+        data."""
+        if self.feasible:
+            return []
+        scores = _dot(self.signed, self.kept_theta)
+        return [int(i) for i in np.flatnonzero((scores > 0) & (scores <= 1.0 + 1e-6))]
+
+    @property
     def scaling_theta(self) -> np.ndarray:
         """The separator the scaling is drawn on (data a line through 0 separates), divided
         by its least y·score, which is then exactly 1: its direction

@@ -18,8 +18,6 @@ from scenes.toolkit.screen_text import text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
-#: a y·score within this of the least (1) is at it (the solver's tolerance)
-LEAST_TIE = 1e-6
 #: the opacity of the veil over the points left out (their markers read as faded)
 LEFT_OUT_VEIL = 0.7
 
@@ -161,10 +159,8 @@ class FewestBeats:
                                                 and self.on_screen(fewest) else [])])
         if self.timeline.said_at("times score is 1") is not None:
             self.wait_for_words("times score is 1")
-            scores = np.asarray(self.lesson.signed) @ theta  # (the kept points' only:
-            # reviews 319, the left-out points' negative scores were ringed too)
-            least = np.flatnonzero((scores > 0) & (scores <= 1 + LEAST_TIE))
-            flash = VGroup(*[self.ring(int(i)) for i in least])
+            # (the kept points' only: reviews 319, the left-out points were ringed too)
+            flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
             self.play(appear(flash), run_time=style.RUN_FADE)
             self.play(lit(flash, theme), run_time=style.PAUSE_READ)
             self.play(vanish(flash), run_time=style.RUN_FADE)

@@ -177,6 +177,10 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     # (this θ meets them all, scaled: every kept y·score > 0, recounted)
     assert float(np.min(A @ np.asarray(lesson.scaling_theta, dtype=float))) > 0
     assert said.state["wrong_marks"] == left.state["wrong_marks"] == {"dashed": left_out}
+    # its points at its least y·score, 1 (flashed as that is said), among the kept only
+    at_one = [i for i in kept if float(y[i]) * float(np.asarray(X[i], dtype=float) @ theta)
+              <= 1 + 1e-6]
+    assert at_one and lesson.kept_tight == at_one
     # off the plane, its length said as 1 over its margin (its least y·score is 1)
     if not said.state["kept_on_plane"]:
         length = np.hypot(*theta)
