@@ -582,6 +582,18 @@ class LinearProgramLesson:
         return _least_point(A, solve_least_l1(A))
 
     @property
+    def kept_arcs(self) -> list[tuple[float, float]]:
+        """On data no line through the origin separates: the arcs of directions (start,
+        end, radians, :func:`mistake_arcs`) of the θ that get none of the kept points (those
+        :attr:`scaling_theta` gets right) wrong: the cone the programme without the others
+        finds feasible; [] on separable data."""
+        if self.feasible:
+            return []
+        kept = np.flatnonzero(_dot(self.signed, self.scaling_theta) > 0)
+        return [(start, end) for start, end, count in
+                mistake_arcs(np.asarray(self.signed, dtype=float)[kept]) if count == 0]
+
+    @property
     def kept_tight(self) -> list[int]:
         """The kept points (those :attr:`scaling_theta` gets right) at :attr:`kept_theta`'s
         least y·score, 1 (within the solver's tolerance, 1e-6), 0-based; [] on separable

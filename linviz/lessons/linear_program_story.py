@@ -72,6 +72,9 @@ The state's keys:
   plane's box (marked there), else its ray is drawn;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, standing
   while the state holds them, or None;
+- ``shrinking``: the θ the next sentence scales (the lesson's ``scaling_theta`` at its
+  ``scaling_start``) drawn, and every point's label times score for it on a strip, all
+  shrinking to 0 with θ as θ = 0 is said to meet y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0;
 - ``status``: the status line under the planes, or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
   its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
@@ -599,7 +602,8 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 pass_counts=None, gordan=None, bands=None, trial_line=False,
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
-                fewest_line=False, programme=None, left_out=None, kept=False)
+                fewest_line=False, programme=None, left_out=None, kept=False,
+                shrinking=False)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -695,10 +699,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat("Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0. A linear "
                "programme cannot ask that: its constraints say at least, never strictly "
                "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None, notes_table=None, trial_line=False,
-               programme=AT_LEAST_ROWS, status=None)
+               programme=AT_LEAST_ROWS, status=None, shrinking=True)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
                f"score alike: the dashed lines, where it is ±1, close in{lifted}.",
-               "weight-plane", scaling=True, programme=None,
+               "weight-plane", scaling=True, programme=None, shrinking=False,
                # the θ's mistakes marked as their count is said
                wrong_marks={"dashed": wrong_points} if wrong_points else None)
     # (review 315: the equivalence the programme rests on was never said)

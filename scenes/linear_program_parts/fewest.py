@@ -20,6 +20,9 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: the opacity of the veil over the points left out (their markers read as faded)
 LEFT_OUT_VEIL = 0.7
+#: the tint of the θ right on every kept point, and where along its wedge it is named (a
+#: share of the ray's reach: nearer 0 than the fewest mistakes' count)
+KEPT_TINT, KEPT_LABEL_SHARE = 0.35, 0.3
 
 
 class FewestBeats:
@@ -58,27 +61,8 @@ class FewestBeats:
         outlines = VGroup(*[Polygon(*self.wedge(a, b), color=theme.highlight, stroke_width=2.5,
                                     fill_opacity=0) for a, b in fewest])
         # the widest carries the count (the first of equals, anticlockwise from 0)
-        start, end = max(fewest, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
-        middle = (start + end) / 2
-        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
-        anchor = self.weight_point(0.6 * reach)
-        count = text(f"{low} wrong", theme, style.FONT_SMALL, theme.text)
-        with_backdrop(count, theme)
-        # beside the wedge, across its middle ray, on the side that keeps it in the plane
-        ray = anchor - self.weight_point((0, 0))
-        across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
-        low_corner, high_corner = self.weights.frame.get_corner(DOWN + LEFT), \
-            self.weights.frame.get_corner(UP + RIGHT)
-        reach_out = count.width / 2 + LABEL_OFF_WEDGE
-        for side in (1, -1):
-            centre = anchor + side * reach_out * across
-            if (low_corner[0] + count.width / 2 < centre[0] < high_corner[0] - count.width / 2
-                    and low_corner[1] + count.height / 2 < centre[1]
-                    < high_corner[1] - count.height / 2):
-                break
-        count.move_to(centre)
-        leader = Line(count.get_center() - side * (count.width / 2) * across, anchor,
-                      color=theme.highlight, stroke_width=1.5)
+        widest = max(fewest, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
+        count, leader = self.label_beside_arc(f"{low} wrong", widest, theme.highlight)
         self.fewest_wedges = VGroup(outlines, leader, count)
         self.wrong_shading.add(self.fewest_wedges)
         self.wait_for_words("every θ gets at least")
@@ -102,6 +86,32 @@ class FewestBeats:
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])
 
+    def label_beside_arc(self, words: str, arc, colour, share: float = 0.6):
+        """``words`` on a backdrop beside the wedge of ``arc`` (start, end), across its middle
+        ray at ``share`` of its reach, on the side that keeps it in the plane, and a leader in
+        ``colour`` from it to that ray."""
+        theme = self.theme
+        middle = (arc[0] + arc[1]) / 2
+        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
+        anchor = self.weight_point(share * reach)
+        label = text(words, theme, style.FONT_SMALL, theme.text)
+        with_backdrop(label, theme)
+        ray = anchor - self.weight_point((0, 0))
+        across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
+        low_corner, high_corner = self.weights.frame.get_corner(DOWN + LEFT), \
+            self.weights.frame.get_corner(UP + RIGHT)
+        reach_out = label.width / 2 + LABEL_OFF_WEDGE
+        for side in (1, -1):
+            centre = anchor + side * reach_out * across
+            if (low_corner[0] + label.width / 2 < centre[0] < high_corner[0] - label.width / 2
+                    and low_corner[1] + label.height / 2 < centre[1]
+                    < high_corner[1] - label.height / 2):
+                break
+        label.move_to(centre)
+        leader = Line(label.get_center() - side * (label.width / 2) * across, anchor,
+                      color=colour, stroke_width=1.5)
+        return label, leader
+
     def draw_tied_place(self, beat) -> None:
         """The place both classes share ringed, its ring lit as "always wrong" is said
         (review 315: 13 s of a still)."""
@@ -122,10 +132,36 @@ class FewestBeats:
                         for i in beat.state["left_out"]])
         # (over their × too: reviews 319, with their marks bright they were not left out)
         self.play(appear(veil), run_time=style.RUN_FADE)
-        self.left_out_drawn = veil
         fewest = getattr(self, "fewest_line_drawn", None)  # (reviews 318 bench: a still)
-        if fewest is not None and self.on_screen(fewest):
+        fewest = fewest if fewest is not None and self.on_screen(fewest) else None
+        # the θ right on every kept point, in the right colour as "feasible" is said
+        # (reviews 321: the shading still counted all the points, "0 wrong (none here)")
+        self.wait_for_words("is feasible")
+        kept = self.kept_wedges(beat)
+        self.play(appear(kept), run_time=style.RUN_FADE)
+        if fewest is not None:  # (its θ over the wedge)
+            self.add(fewest)
+        self.remove(veil, kept)
+        self.left_out_drawn = VGroup(veil, kept)
+        self.add(self.left_out_drawn)
+        if fewest is not None:
+            self.add(fewest)
             self.light_as_said("this θ, scaled", [fewest])
+
+    def kept_wedges(self, beat) -> VGroup:
+        """The wedges of θ that get none of the kept points wrong (the lesson's
+        ``kept_arcs``), tinted and edged in the right colour, the widest named by how many
+        points that is."""
+        theme = self.theme
+        arcs = self.lesson.kept_arcs
+        wedges = VGroup(*[Polygon(*self.wedge(a, b), color=theme.correct, stroke_width=2.5,
+                                  fill_color=theme.correct, fill_opacity=KEPT_TINT)
+                          for a, b in arcs])
+        kept = self.lesson.n - len(beat.state["left_out"])
+        widest = max(arcs, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
+        label, leader = self.label_beside_arc(f"none of the {kept} wrong", widest,
+                                              theme.correct, share=KEPT_LABEL_SHARE)
+        return VGroup(wedges, leader, label)
 
     def draw_kept(self, beat) -> None:
         """The solver's θ without the points the opening's θ gets wrong (the lesson's

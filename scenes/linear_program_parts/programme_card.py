@@ -8,16 +8,21 @@ point in the other class's hull is said to be their weighted mean."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Rectangle, VGroup
 
+from linviz.lessons.linear_program_story import AT_LEAST_ROWS
 from linviz.lessons.no_separator_story import MEAN_WORDS
+from scenes.linear_program_parts.score_strip import score_strip
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish
 from scenes.toolkit.placement import box_around, least_covered
+from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
 #: the card's rows keep this far from the data plane's top (screen units)
 CARD_TOP_GAP = 0.25
+#: seconds θ takes to shrink to 0 on the ≥ 0 card (said as "θ = 0 meets it")
+SHRINK_SECONDS = 1.6
 
 
 class ProgrammeCard:
@@ -43,7 +48,37 @@ class ProgrammeCard:
             self.remove(*shown)
         self.drop_wrong_marks()
         self.follow_beat(beat)
-        self.write_programme(beat.state["programme"] or [], self.weights.frame, centred=True)
+        frame, shrink = self.weights.frame, {}
+        if beat.state["shrinking"]:  # (the card in the room over the strip)
+            shrink, strip = self.show_score_strip()
+            top = frame.get_top()[1]
+            frame = Rectangle(width=frame.width, height=top - strip.get_top()[1]).move_to(
+                [frame.get_x(), (top + strip.get_top()[1]) / 2, 0.0])
+        self.write_programme(beat.state["programme"] or [], frame, centred=True,
+                             alongside=shrink)
+
+    def show_score_strip(self):
+        """The lesson's ``scaling_theta`` at its ``scaling_start`` (the θ the next sentence
+        scales), its line, and its points' label times scores on a strip under the card; the
+        move that shrinks it to 0 as "θ = 0 meets" is said (reviews 320-321: the card stood
+        16 s beside a still plot), keyed by those words, and the strip."""
+        lesson, frame = self.lesson, self.weights.frame
+        theta = lesson.scaling_start * np.asarray(lesson.scaling_theta, dtype=float)
+        strip = score_strip(np.asarray(lesson.signed) @ theta, lesson.data.y, self.theme, frame)
+        line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
+                          show_shading=False)
+        line.line.set_color(self.theme.muted)
+        self.play(appear(line), appear(strip), run_time=style.RUN_FADE)
+        strip.follow_scale()
+        line.add_updater(lambda m: m.set_opacity(strip.scale.get_value()))
+        self.remove(strip, line)
+        self.score_strip_drawn = VGroup(strip, line)  # (one drawing on screen: it leaves whole)
+        self.add(self.score_strip_drawn)
+        self.mark_for_beat(self.score_strip_drawn)
+        return {AT_LEAST_ROWS[-1][0]: ([strip.scale.animate.set_value(0.0)], SHRINK_SECONDS,
+                                       # (the faded line stays in the drawing: it
+                                       # leaves with it, whole, at the next sentence)
+                                       lambda: (strip.settle(), line.clear_updaters()))}, strip
 
     def draw_offset_certificate(self, beat) -> None:
         """The solver's answer with an offset on the status line; Gordan's certificate on
@@ -88,14 +123,16 @@ class ProgrammeCard:
         if hulls is not None and self.on_screen(hulls[0]):
             self.light_as_said("on their side", [hulls[0]])
 
-    def write_programme(self, rows, frame=None, centred: bool = False, below=None) -> None:
+    def write_programme(self, rows, frame=None, centred: bool = False, below=None,
+                        alongside=None) -> None:
         """``rows`` [(words, text)…] written one under another in ``frame`` (the data
         plane's, by default: in its corner over the fewest points; ``centred``: in its
         middle), on one backdrop
         (the points under it hidden, not showing between rows); ``below``, under that
         drawing, in ``frame``'s width; each as its words are said
         (the lesson's tests find each row's words in the sentence, in order), as one
-        drawing that leaves with the sentence."""
+        drawing that leaves with the sentence; ``alongside`` {words: (moves, seconds,
+        then)}: moves played with the row written at those words, ``then`` called after."""
         theme, frame = self.theme, frame or self.plane.frame
         if not rows:
             return
@@ -128,7 +165,10 @@ class ProgrammeCard:
             moves = [appear(row)] + ([appear(backdrop)] if len(drawn) == 1 else [])
             if line.startswith("minimise") and self.diamond is not None:
                 moves.append(lit(self.diamond, theme))  # (its level set, the objective's)
-            self.play(*moves, run_time=style.RUN_FADE)
+            extra, seconds, then = (alongside or {}).get(words, ([], style.RUN_FADE, None))
+            self.play(*moves, *extra, run_time=max(seconds, style.RUN_FADE))
+            if then is not None:
+                then()
             drawn.add(row)
         self.remove(*drawn)
         self.add(drawn)  # one drawing on screen, to leave with the sentence

@@ -189,6 +189,40 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_kept_wedges_are_the_directions_right_on_every_kept_point(case):
+    """The wedges tinted as "feasible" is said (the lesson's ``kept_arcs``): a direction
+    inside one gets no kept point wrong (exact, in rationals, at 64 angles across each), one
+    just outside each edge gets some kept point wrong, and the kept θ and the opening's θ
+    point into one; none on separable data."""
+    data, lesson, _ = lesson_or_skip(case)
+    if lesson.feasible:
+        assert lesson.kept_arcs == []
+        return
+    X, y = data.X, data.y
+    left_out = exact_wrong(X, y, lesson.scaling_theta)
+    kept = [i for i in range(len(y)) if i not in left_out]
+
+    def kept_wrong(angle: float) -> list[int]:
+        wrong = exact_wrong(X, y, np.array([np.cos(angle), np.sin(angle)]))
+        return [i for i in wrong if i in kept]
+
+    arcs = lesson.kept_arcs
+    assert arcs
+    for start, end in arcs:
+        assert 0 < end - start < np.pi
+        for angle in np.linspace(start, end, 66)[1:-1]:
+            assert kept_wrong(angle) == []
+        step = 1e-7 * (end - start)
+        assert kept_wrong(start - step) and kept_wrong(end + step)
+
+    def inside(theta) -> bool:
+        angle = np.arctan2(theta[1], theta[0])
+        return any(np.mod(angle - start, 2 * np.pi) < end - start for start, end in arcs)
+
+    assert inside(lesson.kept_theta) and inside(lesson.scaling_theta)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_a_place_both_classes_share_is_said_to_show_no_line_separates(case):
     """Where both classes share a place (its tag, "+2 −1", on the plane from the first
     sentence), the beat after "infeasible" says it shows at a glance that no line

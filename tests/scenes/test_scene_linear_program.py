@@ -38,6 +38,7 @@ def drawn_state(scene) -> dict:
         "update_lines": getattr(scene, "shown_line", None) is not None and on(scene.shown_line),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
+        "shrinking": on(getattr(scene, "score_strip_drawn", None) or object()),
         "lines_seen": getattr(scene, "lines", None) is not None and on(scene.lines) and any(
             line.get_stroke_opacity() > 0 for line in scene.lines.family_members_with_points()),
         # the largest aᵢᵀθ over the corners of the shown constraint's name (< 1: its box on
@@ -141,6 +142,7 @@ def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
         assert picture["cone"] == state["cone"], where
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
+        assert picture["shrinking"] == state["shrinking"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
         assert picture["certificate_sides"] == state["certificate_sides"], where
         # the fewest θ's line while its state holds (review 307 bench: it stood on under
@@ -354,3 +356,31 @@ def test_no_weight_space_drawing_is_left_behind_by_a_zoom(tmp_path):
                data_spec=gallery_csv(tmp_path, "iris-versicolor-virginica-std"),
                beat_observers=[observe])
     assert left == []
+
+
+@pytest.mark.parametrize("data", [None, "noisy"])
+def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
+    """As "θ = 0 meets it" is said, every point's label times score for the θ the scaling
+    then grows (its ``scaling_theta`` at ``scaling_start``: recomputed from the data) is a
+    dot on a strip that spans them all and 0; they shrink together, and at the beat's end
+    every one stands at 0 (read back from the screen)."""
+    from scenes.linear_program import LinearProgramScene
+
+    seen = {}
+
+    def observe(scene):
+        if scene.timeline.current[1].startswith("Separating asks"):
+            strip = scene.score_strip_drawn[0]
+            seen["end"] = [strip.line.p2n(dot.get_center()) for dot in strip.dots]
+            seen["line"] = strip.line
+
+    scene = story_with(LinearProgramScene, **({"data_spec": data} if data else {}),
+                       beat_observers=[observe])
+    lesson = scene.lesson
+    X, y = np.asarray(scene.data.X, dtype=float), np.asarray(scene.data.y, dtype=float)
+    scores = y * (X @ (lesson.scaling_start * np.asarray(lesson.scaling_theta, dtype=float)))
+    assert len(seen["end"]) == len(y)
+    span = seen["line"].high - seen["line"].low
+    np.testing.assert_allclose(seen["end"], 0.0, atol=1e-9 * span)
+    # the strip spans every score it showed at the start, 0 inside it
+    assert seen["line"].low <= min(scores.min(), 0) and seen["line"].high >= scores.max()

@@ -1,0 +1,71 @@
+"""Every point's label times score for one θ scaled by c, on a number line (`linear-program`,
+why ≥ 0 asks nothing): a dot per point, in its class's colour, at c·y⁽ⁱ⁾θᵀx⁽ⁱ⁾. As c falls
+to 0 every dot slides into 0 together (θ = 0 meets y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0 for every point), and
+θ's line, which c = 0 no longer has, fades with it."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, UP, Dot, ValueTracker, VGroup
+
+from linviz import formatting
+from scenes.toolkit import style
+from scenes.toolkit.score_line import ScoreLine
+from scenes.toolkit.screen_text import markup_with_math, text
+
+#: a point's dot on the strip (screen units) and its opacity (a hundred dots overlap)
+DOT_RADIUS, DOT_OPACITY = 0.06, 0.8
+#: the strip's width, a share of the frame it stands in
+STRIP_SHARE = 0.9
+
+
+class ScoreStrip(VGroup):
+    """The number line of ``scores`` (each point's y⁽ⁱ⁾θᵀx⁽ⁱ⁾ at c = 1), its sides tinted
+    (≤ 0 a mistake, > 0 correct), a dot per point at c times its score (``scale``, a
+    tracker, is c), and over it a heading that writes c as it changes."""
+
+    def __init__(self, scores, labels, theme, width: float) -> None:
+        super().__init__()
+        self.scores = np.asarray(scores, dtype=float)
+        self.theme = theme
+        self.scale = ValueTracker(1.0)
+        self.line = ScoreLine(self.scores, theme, width=width,
+                              side_labels=("$<= 0$: wrong", "$> 0$: right"))
+        self.dots = VGroup(*[Dot(radius=DOT_RADIUS, fill_opacity=DOT_OPACITY,
+                                 color=theme.positive if label > 0 else theme.negative)
+                             for label in labels])
+        self.heading = self.heading_at(1.0)
+        self.place_dots()
+        self.add(self.line, self.dots, self.heading)
+
+    def heading_at(self, c: float):
+        """"y⁽ⁱ⁾(cθ)ᵀx⁽ⁱ⁾ of every point, c = …" over the line."""
+        heading = text(markup_with_math(
+            f"each point's $y^((i)) (c theta)^T x^((i))$, $c$ = {formatting.number(c, 2)}"),
+            self.theme, style.FONT_SMALL, self.theme.text)
+        return heading.next_to(self.line.line, UP, buff=0.3)
+
+    def place_dots(self) -> "ScoreStrip":
+        """Each dot at c times its score, just over the line."""
+        c = self.scale.get_value()
+        for dot, score in zip(self.dots, self.scores):
+            dot.move_to(self.line.n2p(c * score) + UP * DOT_RADIUS * 0.5)
+        return self
+
+    def follow_scale(self) -> None:
+        """Dots and heading follow c each frame (till :meth:`settle`)."""
+        self.dots.add_updater(lambda _: self.place_dots())
+        self.heading.add_updater(lambda m: m.become(self.heading_at(self.scale.get_value())))
+
+    def settle(self) -> None:
+        self.dots.clear_updaters()
+        self.heading.clear_updaters()
+        self.place_dots()
+        self.heading.become(self.heading_at(self.scale.get_value()))
+
+
+def score_strip(scores, labels, theme, frame) -> ScoreStrip:
+    """A :class:`ScoreStrip` across ``frame``'s width, in its lower part (a card stands over
+    its middle)."""
+    strip = ScoreStrip(scores, labels, theme, STRIP_SHARE * frame.width)
+    return strip.move_to(frame.get_center()).align_to(frame, DOWN).shift(UP * 0.2)
