@@ -20,9 +20,15 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: the opacity of the veil over the points left out (their markers read as faded)
 LEFT_OUT_VEIL = 0.7
-#: the tint of the θ right on every kept point, and where along its wedge it is named (a
-#: share of the ray's reach: nearer 0 than the fewest mistakes' count)
-KEPT_TINT, KEPT_LABEL_SHARE = 0.35, 0.3
+#: the tint of the θ right on every kept point, and where along its wedge it may be named
+#: (shares of the ray's reach, the first that keeps off the fewest mistakes' count first)
+KEPT_TINT, KEPT_LABEL_SHARES = 0.35, (0.3, 0.6, 0.85, 0.15)
+
+
+def boxes_meet(centre, half, drawing) -> bool:
+    """Whether the box of half-sizes ``half`` round ``centre`` meets ``drawing``'s box."""
+    low, high = drawing.get_corner(DOWN + LEFT), drawing.get_corner(UP + RIGHT)
+    return bool(np.all(centre[:2] - half[:2] < high[:2]) and np.all(low[:2] < centre[:2] + half[:2]))
 
 
 class FewestBeats:
@@ -86,27 +92,32 @@ class FewestBeats:
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])
 
-    def label_beside_arc(self, words: str, arc, colour, share: float = 0.6):
+    def label_beside_arc(self, words: str, arc, colour, shares=(0.6,), avoid=None):
         """``words`` on a backdrop beside the wedge of ``arc`` (start, end), across its middle
-        ray at ``share`` of its reach, on the side that keeps it in the plane, and a leader in
-        ``colour`` from it to that ray."""
+        ray at the first of ``shares`` of its reach (and side, anticlockwise first) that
+        keeps it in the plane and off ``avoid`` (a drawing), and a leader in ``colour``
+        from it to that ray."""
         theme = self.theme
-        middle = (arc[0] + arc[1]) / 2
-        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
-        anchor = self.weight_point(share * reach)
         label = text(words, theme, style.FONT_SMALL, theme.text)
         with_backdrop(label, theme)
-        ray = anchor - self.weight_point((0, 0))
-        across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
-        low_corner, high_corner = self.weights.frame.get_corner(DOWN + LEFT), \
-            self.weights.frame.get_corner(UP + RIGHT)
-        reach_out = label.width / 2 + LABEL_OFF_WEDGE
-        for side in (1, -1):
-            centre = anchor + side * reach_out * across
-            if (low_corner[0] + label.width / 2 < centre[0] < high_corner[0] - label.width / 2
-                    and low_corner[1] + label.height / 2 < centre[1]
-                    < high_corner[1] - label.height / 2):
-                break
+        middle = (arc[0] + arc[1]) / 2
+        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
+        low, high = (self.weights.frame.get_corner(DOWN + LEFT),
+                     self.weights.frame.get_corner(UP + RIGHT))
+        half = np.array([label.width, label.height, 0.0]) / 2
+        places = []
+        for share in shares:
+            anchor = self.weight_point(share * reach)
+            ray = anchor - self.weight_point((0, 0))
+            across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
+            for side in (1, -1):
+                centre = anchor + side * (label.width / 2 + LABEL_OFF_WEDGE) * across
+                inside = bool(np.all(low[:2] + half[:2] < centre[:2])
+                              and np.all(centre[:2] < high[:2] - half[:2]))
+                clear = avoid is None or not boxes_meet(centre, half, avoid)
+                places.append((not (inside and clear), not inside, centre, anchor, side, across))
+        # (the first clear place; else the first in the plane; else the first)
+        _, _, centre, anchor, side, across = min(places, key=lambda p: (p[0], p[1]))
         label.move_to(centre)
         leader = Line(label.get_center() - side * (label.width / 2) * across, anchor,
                       color=colour, stroke_width=1.5)
@@ -159,8 +170,10 @@ class FewestBeats:
                           for a, b in arcs])
         kept = self.lesson.n - len(beat.state["left_out"])
         widest = max(arcs, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
+        count = self.fewest_wedges[2] if getattr(self, "fewest_wedges", None) else None
         label, leader = self.label_beside_arc(f"none of the {kept} wrong", widest,
-                                              theme.correct, share=KEPT_LABEL_SHARE)
+                                              theme.correct, shares=KEPT_LABEL_SHARES,
+                                              avoid=count)
         return VGroup(wedges, leader, label)
 
     def draw_kept(self, beat) -> None:
