@@ -63,8 +63,9 @@ The state's keys:
   and its line drawn in data space ("as this one does", and while the programme without its
   mistakes is solved beside it);
 - ``programme``: rows written on a card as said, each with the words it comes at: why a
-  programme asks ≥ 1 (:data:`AT_LEAST_ROWS`, where the weight plane will stand) or the
-  helpers' programme (:func:`programme_rows`, over the data plane), or None;
+  programme asks ≥ 1 (:data:`AT_LEAST_ROWS`, where the weight plane will stand) or, in
+  `no-separator`, what the offset asks of Gordan's weights and their certificate on [1, x],
+  or None;
 - ``left_out``: the points the fewest θ gets wrong, faded as the programme without them is
   solved (standing while the state holds them), or None;
 - ``kept``: the solver's θ without the fewest θ's mistakes drawn (standing while it holds);
@@ -358,17 +359,11 @@ AT_LEAST_ROWS = [("Separating asks", "separating: $y^((i)) theta^T x^((i)) > 0$"
                  ("θ = 0 meets", "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it")]
 
 
-def programme_rows(n: int) -> list[tuple[str, str]]:
-    """The programme with helpers tⱼ ≥ |θⱼ|, written line by line as the helpers' sentence
-    says it (each row with the words it comes at, Typst mathematics inside $…$): the
-    helpers, their two inequalities each, the objective over every constraint, and what
-    the helpers are at its least."""
-    return [("use helpers", "helpers $t_1, t_2$:"),
-            ("each at least", "$t_j >= theta_j$ and $t_j >= -theta_j$"),
-            ("minimise t₁", "minimise $t_1 + t_2$"),
-            # (short: the card hides fewer points, reviews 318)
-            ("minimise t₁", f"and every {CONSTRAINT}"),
-            ("at its least", "at the least: $t_j = |theta_j|$")]
+#: the programme with helpers tⱼ ≥ |θⱼ| on the status line as the helpers' sentence says it
+#: (Typst): the helpers' inequalities and the objective, then, as "at its least" is said,
+#: what they are there (:func:`status_said_first`)
+HELPERS_STATUS = ("minimise $t_1 + t_2$ with $t_j >= theta_j$, $t_j >= -theta_j$ and every "
+                  f"{CONSTRAINT} · at the least, $t_j = |theta_j|$")
 
 
 def sharing(lesson: LinearProgramLesson, points) -> str:
@@ -463,6 +458,10 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
     i = lesson.updated_points[k]
     a = lesson.signed[i]
     return i, float(lesson.thetas[k] @ a), float(lesson.thetas[k + 1] @ a)
+
+
+#: the words the shading of mistakes is said to be the opening's turn at (a θ goes round 0)
+TURN_WORDS = "Read round 0"
 
 
 def status_said_first(status: str) -> str:
@@ -815,9 +814,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (reviews 318: four clauses too many for one hearing)
     story.beat("To keep the programme linear, use helpers t₁ and t₂, each at least θⱼ and "
                "at least −θⱼ, and minimise t₁ + t₂: at its least, each tⱼ is |θⱼ|.", "objective-choice",
-               programme=programme_rows(n),
-               # (the programme is written out on its card: not again on the status line)
-               status=None)
+               # on the status line, its last part as said (reviews 321: a card of five
+               # rows hid six points for 13 s)
+               programme=None, status=HELPERS_STATUS)
     # (review 310: the diamond never explained, nor why its first touch is the least)
     solved = (f"The solver finds θ* = {formatting.vector(star)}: grown, the diamond first "
               f"touches the region there.")
@@ -1013,8 +1012,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"shaded: $y^((i)) theta^T x^((i)) > 0$ for every point so far · "
                       f"lines: $y^((i)) theta^T x^((i)) = 0$")
     # (review 312: "shaded" had meant right on all; now it counts mistakes, said so)
+    # (reviews 321: the shading read as the opening's sweep shown again, unsaid)
     story.beat(f"All {n} lines, and now the shading counts mistakes: each θ shaded by how many "
-               f"points its line gets wrong, the more, the lighter.", "all-constraints", narrowing=False,
+               f"points its line gets wrong, the more, the lighter. {TURN_WORDS}, it is the "
+               f"opening's turning line again.", "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
     # one θ of the fewest drawn in data space, its mistakes marked (review 307: the data

@@ -46,8 +46,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         a = self.lesson.signed[i]
         self.shown_half = Hyperplane(self.weights, a, -score, show_normal=False,
                                      show_notes=False)
-        # in the colour of θ meeting constraints, as the wedge and the region (review 311:
-        # the + class's colour here read as another meaning)
+        # in the colour of θ meeting constraints (review 311: the + colour read otherwise)
         self.shown_half.shade.set_fill(theme.correct)
         self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3,
                                                                        score=score))
@@ -206,6 +205,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
             self.play(appear(self.wrong_shading), self.lines.animate.set_stroke(opacity=0.0),
                       run_time=style.RUN_INTRO)
             self.add(self.lines)
+            self.turn_round_zero()  # as the opening's turn is named (reviews 321: unsaid)
         if beat.state["region"]:
             self.region = self.on_weights(self.region_drawing)
             self.wait_for_words("shaded region")

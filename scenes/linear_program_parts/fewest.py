@@ -6,10 +6,11 @@ without the points one of them gets wrong."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, VGroup, there_and_back
+from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, ValueTracker, VGroup, linear,
+                   there_and_back)
 
 from linviz.lessons.linear_program import mistake_arcs
-from linviz.lessons.linear_program_story import status_said_first
+from linviz.lessons.linear_program_story import TURN_WORDS, status_said_first
 from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -20,6 +21,8 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: the opacity of the veil over the points left out (their markers read as faded)
 LEFT_OUT_VEIL = 0.7
+#: seconds a θ takes to go once round 0 as the shading is said to be the opening's turn
+TURN_SECONDS = 4.0
 #: the tint of the θ right on every kept point, and where along its wedge it may be named
 #: (shares of the ray's reach, the first that keeps off the fewest mistakes' count first)
 KEPT_TINT, KEPT_LABEL_SHARES = 0.35, (0.3, 0.6, 0.85, 0.15)
@@ -122,6 +125,31 @@ class FewestBeats:
         leader = Line(label.get_center() - side * (label.width / 2) * across, anchor,
                       color=colour, stroke_width=1.5)
         return label, leader
+
+    def turn_round_zero(self) -> None:
+        """As the shading is said to be the opening's turn read round 0 (:data:`TURN_WORDS`),
+        a θ goes once round 0 in weight space, through the shading, its line turning with
+        it in data space, from the direction of the lesson's ``scaling_theta`` back to it."""
+        if self.timeline.said_at(TURN_WORDS) is None:
+            return
+        start = float(np.arctan2(*np.asarray(self.lesson.scaling_theta, dtype=float)[::-1]))
+        turn = ValueTracker(0.0)
+        reach = 0.8 * min(abs(v) for v in (self.weights.box.x_min, self.weights.box.x_max,
+                                             self.weights.box.y_min, self.weights.box.y_max))
+
+        def theta():
+            angle = start + turn.get_value()
+            return np.array([np.cos(angle), np.sin(angle)]) * reach
+
+        dot = Dot(self.weight_point(theta()), radius=0.07, color=self.theme.normal)
+        dot.add_updater(lambda m: m.move_to(self.weight_point(theta())))
+        line = self.moving_line(lambda: (theta(), 0.0), shading=False)
+        self.wait_for_words(TURN_WORDS)
+        self.play(appear(dot), appear(line), run_time=style.RUN_FADE)
+        self.play(turn.animate.set_value(2 * np.pi), run_time=TURN_SECONDS, rate_func=linear)
+        self.play(vanish(dot), vanish(line), run_time=style.RUN_FADE)
+        dot.clear_updaters()
+        self.remove(dot, line)
 
     def draw_tied_place(self, beat) -> None:
         """The place both classes share ringed, its ring lit as "always wrong" is said

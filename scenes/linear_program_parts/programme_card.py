@@ -1,7 +1,7 @@
 """Cards whose rows are written as their words are said (the state's ``programme``): why a
-programme asks ≥ 1 (`linear-program`), the programme with helpers (review 313: its sentence
-stood 14 s over a still), on a card in the data plane's corner, the diamond lit as the
-helpers' sum is named; in `no-separator`, what the constant feature asks of Gordan's
+programme asks ≥ 1 (`linear-program`), θ and its label times scores shrinking to 0 under
+it; the programme with helpers on the status line, the diamond lit as the helpers' sum is
+named; in `no-separator`, what the constant feature asks of Gordan's
 weights and their certificate on [1, x], under the overlap's panel, which is lit as the
 point in the other class's hull is said to be their weighted mean."""
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Rectangle, VGroup
 
-from linviz.lessons.linear_program_story import AT_LEAST_ROWS
+from linviz.lessons.linear_program_story import AT_LEAST_ROWS, status_said_first
 from linviz.lessons.no_separator_story import MEAN_WORDS
 from scenes.linear_program_parts.score_strip import score_strip
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, lit, vanish
+from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.placement import box_around, least_covered
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
@@ -30,13 +30,15 @@ class ProgrammeCard:
     through :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
 
     def draw_objective_choice(self, beat) -> None:
-        """Each of the state's ``programme`` rows (words, text) as its words are said, one
-        under another over the data plane (the beat is about the programme, not the data),
-        till the next sentence; the diamond lit as the helpers' sum is named."""
-        self.follow_beat(beat)
-        # (over the data, which the beat does not use: in the weight plane's free corner
-        # it covered the diamond, the objective it writes)
-        self.write_programme(beat.state["programme"] or [])
+        """The programme with helpers on the status line, what they are at its least as
+        that is said; the diamond lit as the helpers' sum is named (reviews 321: written on
+        a card over the data, it hid six points for 13 s)."""
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(status_said_first(beat.state["status"]))
+        if self.diamond is not None:
+            self.light_as_said("minimise t₁", [self.diamond])
+        self.wait_for_words("at its least")
+        self.set_status(beat.state["status"])
 
     def draw_at_least(self, beat) -> None:
         """Why a programme asks ≥ 1: its rows (the state's ``programme``) written where the
@@ -163,8 +165,6 @@ class ProgrammeCard:
                 # the row, it hid the rows till the sentence's end)
                 self.add(backdrop)
             moves = [appear(row)] + ([appear(backdrop)] if len(drawn) == 1 else [])
-            if line.startswith("minimise") and self.diamond is not None:
-                moves.append(lit(self.diamond, theme))  # (its level set, the objective's)
             extra, seconds, then = (alongside or {}).get(words, ([], style.RUN_FADE, None))
             self.play(*moves, *extra, run_time=max(seconds, style.RUN_FADE))
             if then is not None:
