@@ -133,8 +133,9 @@ def flipped_words(lesson: LinearProgramLesson, support) -> str:
 def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     """Gordan's certificate on [1, x] written out, a term a row, each with the words it
     comes at: Σ wᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾], each side's weights those of its mean of the point m both
-    hulls hold (:func:`overlap_equation`'s, at its decimals), + terms then − terms, then
-    = [1, m] − [1, m] = 0 (review 315: one row, shrunk to fit, was unreadable)."""
+    hulls hold (:func:`overlap_equation`'s, at its decimals), + terms then − terms (review
+    315: one row, shrunk to fit, was unreadable), then the first entries' sum, 1 − 1 = 0,
+    and the rest's, m − m = 0."""
     positive, negative = lesson.overlap
     places = max(weight_places(positive.values()), weight_places(negative.values()))
 
@@ -145,13 +146,28 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
 
     rows = [term("+" if k else "", positive, i) for k, i in enumerate(sorted(positive))]
     rows += [term("-", negative, i) for i in sorted(negative)]
-    # m named as the picture shows it (review 316: "hulls" never said)
+    # the two entries' sums written as said (reviews 321: "each side totals 1" only heard,
+    # m undefined): the first entries, each side's weights, 1 − 1; the rest, the point
+    # both hold (one side's single point, named; else m, as the picture shows it, review
+    # 316: "hulls" never said) less itself
+    def total(weights) -> str:
+        """The side's weights as written, summed in brackets where they read 1 summed (at
+        their decimals), else "1"."""
+        values = [formatting.number(weights[i], places, minus="-") for i in sorted(weights)]
+        reads_one = round(sum(float(v) for v in values), places) == 1
+        return ("(" + " + ".join(values) + ")") if len(values) > 1 and reads_one else "1"
+
     single = next((side for side in (positive, negative) if len(side) == 1), None)
-    m = (f"$m = x^(({next(iter(single)) + 1}))$" if single is not None else
-         "$m$: where the segments cross" if len(positive) == len(negative) == 2 else
-         "$m$: where the shapes meet")
+    first = (f"first entries: ${total(positive)} - {total(negative)} = 0$" if single is None
+             else "first entries: $1 - " + total(negative if single is positive else positive)
+             + " = 0$")
+    rest = (f"the rest: $x^(({next(iter(single)) + 1})) - x^(({next(iter(single)) + 1})) = 0$"
+            if single is not None else
+            "the rest: $m - m = 0$, $m$ " + ("where the segments cross"
+                                              if len(positive) == len(negative) == 2 else
+                                              "where the shapes meet"))
     return ([("Gordan's second side", rows[0])] + [("weighting", row) for row in rows[1:]]
-            + [("add up to 0", f"$= [1, m] - [1, m] = 0$, {m}")])
+            + [("each side totals 1", first), ("add up to 0", rest)])
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)

@@ -175,14 +175,24 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     rows = said.state["programme"]
     panel = said.state["overlap_panel"]  # (the overlap's, or from the why beat on)
     assert bool(rows) == bool(panel)
-    if rows:  # a term a row (+ terms, then − terms), then = [1, m] − [1, m] = 0
-        *terms, last = [row for _, row in rows]
+    if rows:  # a term a row (+ terms, then − terms), then the first entries' 1 − 1 = 0
+        # and the rest's m − m = 0, each side's weights summed afresh
+        *terms, first, last = [row for _, row in rows]
         plus = " + ".join(t.strip("$ +") for t in terms if not t.startswith("$-"))
         minus = " + ".join(t.strip("$ -") for t in terms if t.startswith("$-"))
         left, right = panel[0].strip("$").split(" = ")
         assert side(plus.replace("[1, ", "").replace("]", "")) == side(left)
         assert side(minus.replace("[1, ", "").replace("]", "")) == side(right)
-        assert last.startswith("$= [1, m] - [1, m] = 0$")
+        assert first.startswith("first entries: $") and first.endswith(" = 0$")
+        sides = first[len("first entries: $"):-len(" = 0$")].split(" - ")
+        totals = [sum(float(v) for v in part.strip("()").split(" + ")) for part in sides]
+        assert len(totals) == 2 and totals == pytest.approx([1.0, 1.0], abs=0.002)
+        held = [held for held in lesson.overlap if len(held) == 1]
+        if held:
+            name = f"x^(({next(iter(held[0])) + 1}))"
+            assert last == f"the rest: ${name} - {name} = 0$"
+        else:
+            assert last.startswith("the rest: $m - m = 0$, $m$ where the")
         places = [said.sentence.find(words) for words, _ in rows]
         assert -1 not in places and places == sorted(places)
     solved = linprog(np.zeros(3), A_ub=-(y[:, None] * lifted), b_ub=-np.ones(len(y)),
