@@ -711,8 +711,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"scaled up, meets it. {ASK_WORDS} of every point: {n} linear inequalities. "
                f"Find a θ meeting them all: that is the linear programme.",
                "inequalities",
-               # (the scaled θ stands as its scaling is argued: reviews 318)
-               scaling=True, wrong_marks=None, inequalities=inequality_rows(lesson),
+               # (the scaled θ stands as its scaling is argued: reviews 318; with its
+               # mistakes marked, reviews 321: without them it read as a separator)
+               scaling=True, inequalities=inequality_rows(lesson),
                status=f"the programme: find $theta$ with {CONSTRAINT}, $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
@@ -746,7 +747,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (review 313: the plane named and point k's constraint in one sentence, 60-72 s, too
     # much for one hearing: the plane comes with its own)
     story.beat("On the right is weight space: each place in it is one θ.", "weights",
-               weights=True, inequalities=None, scaling=False, status=None)
+               weights=True, inequalities=None, scaling=False, status=None, wrong_marks=None)
     story.beat(where, "one-constraint",
                shown=k, ringed=[k], scaling=False, wrong_marks=None,
                constraint_score=1.0 if lesson.feasible else 0.0, status=status)

@@ -52,8 +52,10 @@ class FewestBeats:
         for attribute, key in self.STANDING:
             drawn = getattr(self, attribute, None)
             if drawn is not None and not beat.state[key] and self.on_screen(drawn):
-                if key == "left_out" and not beat.state["wrong_marks"]:
-                    self.drop_wrong_marks()  # (under the veil: reviews 320, bright again)
+                if key in ("left_out", "scaling") and not beat.state["wrong_marks"]:
+                    # the marks of the θ it drew leave with it (under the left-out veil:
+                    # reviews 320, bright again)
+                    self.drop_wrong_marks()
                 self.play(vanish(drawn), run_time=style.RUN_FADE)
                 self.remove(drawn)
 

@@ -22,8 +22,8 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: seconds a − point's x takes to turn onto its y⁽ⁱ⁾x⁽ⁱ⁾
 FLIP_SECONDS = 1.0
-#: seconds "same factor" takes to say (the scaling ends with it)
-SAID_FACTOR = 0.8
+#: seconds "close in" takes to say (the scaling ends with it)
+SAID_CLOSE_IN = 0.6
 
 
 class ScalingBeats:
@@ -130,24 +130,27 @@ class ScalingBeats:
         dashes = band()
         note = self.least_note(start)
         self.play(appear(line), appear(dashes), appear(note), run_time=style.RUN_FADE)
+        # it grows as the scaling's effect is said (review 306: scaled in 2 s at "like
+        # this one", then 10 s still while "multiplies … by the same factor" was said):
+        # its least label times score lit as their multiplying is said, the dashed lines
+        # closing in as they are named (reviews 321: they had closed in before)
+        self.light_as_said("multiplies", [note])
         dashes.add_updater(lambda m: m.become(band()))
         # the least y·score counts up with the scale (review 302: it jumped at the end)
         note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
-        # it grows as the scaling's effect is said (review 306: scaled in 2 s at "like
-        # this one", then 10 s still while "multiplies … by the same factor" was said)
-        self.wait_for_words("multiplies")
-        said = self.seconds_until("same factor")
+        self.wait_for_words("the dashed lines")
+        said = self.seconds_until("close in")
         self.play(scale.animate.set_value(1.0),
-                  run_time=max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_FACTOR))
+                  run_time=max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
         dashes.clear_updaters().become(band())
         note.clear_updaters().become(self.least_note(1.0))
         # the points it gets wrong marked as their count is said (review 305: a θ getting
-        # points wrong was scaled, unsaid), before the close-up said after them; they leave
-        # with it
+        # points wrong was scaled, unsaid), before the close-up said after them; they stand
+        # with it (reviews 321: without them, "a θ with every label times score above 0"
+        # was said over it as if it separated)
         if beat.state["wrong_marks"]:
             self.wait_for_words("points wrong")
             self.show_wrong_marks(beat)
-            self.mark_for_beat(self.wrong_drawn)
         inset = self.scaling_magnifier(unit, band)
         if inset is not None:  # (it leaves with the sentence: the inequalities come there)
             self.wait_for_words("magnified")  # as it is said

@@ -26,8 +26,9 @@ def exact_wrong(X, y, theta, theta0=0.0) -> list[int]:
 def test_each_counted_line_marks_its_mistakes(case):
     """Each line whose count is said has its mistakes marked, recounted exactly here: the
     walk's line after each update said one by one; on data no line through 0 separates,
-    the fewest-mistakes θ drawn at the opening, as it is scaled and where every θ is said
-    to get at least that many wrong; no other beat marks any."""
+    the fewest-mistakes θ drawn at the opening, as it is scaled (and while it stands, scaled,
+    as the inequalities are asked) and where every θ is said to get at least that many
+    wrong; no other beat marks any."""
     data, lesson, beats = lesson_or_skip(case)
     X, y = data.X, data.y
     for beat in beats:
@@ -47,9 +48,11 @@ def test_each_counted_line_marks_its_mistakes(case):
         assert not marked
         return
     fewest = exact_wrong(X, y, lesson.scaling_theta)
-    assert set(marked) <= {"trial", "weight-plane", "infeasible", "tied-place", "left-out",
-                           "kept", "kept-close", "recap"}
+    assert set(marked) <= {"trial", "weight-plane", "inequalities", "infeasible", "tied-place",
+                           "left-out", "kept", "kept-close", "recap"}
     assert marked["infeasible"] == {"dashed": fewest}
+    # the scaled θ's mistakes stand while it does, through the inequalities (reviews 321)
+    assert marked.get("inequalities") == marked.get("weight-plane")
     assert marked.get("recap", {"dashed": fewest}) == {"dashed": fewest}  # (no-separator's)
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence
