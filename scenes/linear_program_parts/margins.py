@@ -2,7 +2,8 @@
 said (review 263: the margins were only numbers, "0.26 against 0.042" not seen): each
 one's band, the points within its margin of its line on the side of the point that
 sets it, shaded faintly in its colour; θ*'s reaching its dashed line θ*ᵀx = ±1, the
-perceptron's a dashed line of its own."""
+perceptron's a dashed line of its own; before them, θ*'s lines beside the perceptron's as
+the two are compared."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from manim import Create, DashedLine, Line, Polygon, VGroup
 from linviz.geometry import clip_line, strip_polygon
 from scenes.toolkit import style
 from scenes.toolkit.circles import origin_circle_in_box
-from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.layout import appear, lit, with_backdrop
 from scenes.toolkit.placement import DIRECTIONS, detached, leader_line
+from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import math
 
 #: the opacity of a margin band's shade
@@ -159,3 +161,34 @@ class MarginBands:
         drawn = VGroup(band, segment, name)
         self.mark_for_beat(drawn)
         return drawn
+
+    def draw_compare(self, beat) -> None:
+        """θ*'s lines come beside the perceptron's; the status line says which is which (a
+        name on the plane would sit on the points the lines pass between)."""
+        self.follow_beat(beat)
+        self.star_lines = self.star_drawings(shaded=False)
+        # two lines' sides shaded over each other would muddy the data: the lines alone
+        shade = self.run_line.shade if self.run_line is not None else None
+        self.play(appear(self.star_lines), *([shade.animate.set_fill(opacity=0)] if shade
+                                             is not None else []), run_time=style.RUN_FADE)
+        if beat.state["inset"] == "compare":  # the lines too close to tell apart: magnified
+            star, theta, theme = self.lesson.theta_star, self.lesson.thetas[-1], self.theme
+
+            def drawings(inset):
+                run = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False,
+                                 show_shading=False)
+                run.line.set_color(theme.normal)
+                return VGroup(self.star_lines_on(inset), run)
+
+            self.least_inset = self.compare_insets = self.tight_magnifiers(
+                drawings, [(star, level) for level in (0.0, 1.0, -1.0)] + [(theta, 0.0)])
+            self.play(appear(self.least_inset), run_time=style.RUN_FADE)
+        # θ* and the perceptron's θ lit as each is said (review 265: a 10 s still)
+        if self.star_dot is not None and self.on_screen(self.star_dot):
+            self.wait_for_words("The programme")
+            # in θ*'s own white (review 303: lit yellow, the perceptron's colour, it read
+            # as θ for half a second)
+            self.play(lit(self.star_dot[0], self.theme, 1.6, self.theme.boundary),
+                      run_time=style.PAUSE_READ)
+        self.wait_for_words("the perceptron")
+        self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)

@@ -130,10 +130,8 @@ class ScalingBeats:
         dashes = band()
         note = self.least_note(start)
         self.play(appear(line), appear(dashes), appear(note), run_time=style.RUN_FADE)
-        # it grows as the scaling's effect is said (review 306: scaled in 2 s at "like
-        # this one", then 10 s still while "multiplies … by the same factor" was said):
-        # its least label times score lit as their multiplying is said, the dashed lines
-        # closing in as they are named (reviews 321: they had closed in before)
+        # its least lit as the multiplying is said, the dashed lines closing in as named
+        # (review 306: scaled early, then a still; reviews 321: closed in before named)
         self.light_as_said("multiplies", [note])
         dashes.add_updater(lambda m: m.become(band()))
         # the least y·score counts up with the scale (review 302: it jumped at the end)
@@ -144,10 +142,8 @@ class ScalingBeats:
                   run_time=max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
         dashes.clear_updaters().become(band())
         note.clear_updaters().become(self.least_note(1.0))
-        # the points it gets wrong marked as their count is said (review 305: a θ getting
-        # points wrong was scaled, unsaid), before the close-up said after them; they stand
-        # with it (reviews 321: without them, "a θ with every label times score above 0"
-        # was said over it as if it separated)
+        # its mistakes marked as their count is said (review 305: unsaid), to stand with it
+        # (reviews 321: unmarked, it read as a separator as the next sentence was said)
         if beat.state["wrong_marks"]:
             self.wait_for_words("points wrong")
             self.show_wrong_marks(beat)

@@ -25,6 +25,8 @@ from scenes.toolkit.screen_text import math
 SCORE_NAME_ALONG = (0.2, 0.8, 0.3, 0.7, 0.45, 0.55)
 #: a step's screen neighbourhood its lines' names keep off (θ's dot and name at its ends)
 STEP_CLEARANCE = 0.3
+#: the longest an explained step takes (it runs on to where "perpendicular" is said)
+STEP_MOST_SECONDS = 6.0
 #: the room (screen units) a point's line's name keeps from its other line, and how
 #: heavily covering it counts (against a marker's 1)
 LINE_CLEARANCE, LINE_WEIGHT = 0.08, 20.0
@@ -153,7 +155,12 @@ class WalkBeats(WalkStartBeats):
             self.remove(self.run_line)
         turning = self.moving_line(lambda: (self.walk_theta(), 0.0))
         self.add(growing, turning)
-        self.play(self.walk_tracker.animate.set_value(end), run_time=style.RUN_GD_STEP * 1.5)
+        # as its score's change is said, to "perpendicular" where that is (reviews 321:
+        # the step came 5 s before the words)
+        self.wait_for_words("goes from")
+        said = self.seconds_until("perpendicular") or 0.0
+        self.play(self.walk_tracker.animate.set_value(end),
+                  run_time=min(max(style.RUN_GD_STEP * 1.5, said + 0.5), STEP_MOST_SECONDS))
         growing.clear_updaters()
         turning.clear_updaters()
         self.remove(growing)
@@ -366,34 +373,3 @@ class WalkBeats(WalkStartBeats):
             return 0.2
         gap = float(np.linalg.norm(star[0].get_center() - at)) - star[0].width / 2 - 0.04
         return float(np.clip(gap, 0.12, 0.2))
-
-    def draw_compare(self, beat) -> None:
-        """θ*'s lines come beside the perceptron's; the status line says which is which (a
-        name on the plane would sit on the points the lines pass between)."""
-        self.follow_beat(beat)
-        self.star_lines = self.star_drawings(shaded=False)
-        # two lines' sides shaded over each other would muddy the data: the lines alone
-        shade = self.run_line.shade if self.run_line is not None else None
-        self.play(appear(self.star_lines), *([shade.animate.set_fill(opacity=0)] if shade
-                                             is not None else []), run_time=style.RUN_FADE)
-        if beat.state["inset"] == "compare":  # the lines too close to tell apart: magnified
-            star, theta, theme = self.lesson.theta_star, self.lesson.thetas[-1], self.theme
-
-            def drawings(inset):
-                run = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False,
-                                 show_shading=False)
-                run.line.set_color(theme.normal)
-                return VGroup(self.star_lines_on(inset), run)
-
-            self.least_inset = self.compare_insets = self.tight_magnifiers(
-                drawings, [(star, level) for level in (0.0, 1.0, -1.0)] + [(theta, 0.0)])
-            self.play(appear(self.least_inset), run_time=style.RUN_FADE)
-        # θ* and the perceptron's θ lit as each is said (review 265: a 10 s still)
-        if self.star_dot is not None and self.on_screen(self.star_dot):
-            self.wait_for_words("The programme")
-            # in θ*'s own white (review 303: lit yellow, the perceptron's colour, it read
-            # as θ for half a second)
-            self.play(lit(self.star_dot[0], self.theme, 1.6, self.theme.boundary),
-                      run_time=style.PAUSE_READ)
-        self.wait_for_words("the perceptron")
-        self.play(lit(self.walker, self.theme, 1.6), run_time=style.PAUSE_READ)
