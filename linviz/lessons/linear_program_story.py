@@ -380,6 +380,16 @@ def sharing(lesson: LinearProgramLesson, points) -> str:
 
 #: small counts as said
 SMALL_NUMBERS = {2: "two", 3: "three", 4: "four"}
+#: from this many points beside the magnified one that look on a line, they are counted,
+#: not listed (:func:`close_words`)
+COUNTED_NEAR = 3
+NUMBER_WORDS = {**SMALL_NUMBERS, 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+                10: "ten"}
+
+
+def number_word(count: int) -> str:
+    """``count`` in words up to ten, else in digits."""
+    return NUMBER_WORDS.get(count, str(count))
 #: a label times score within this of 1 reads 1.00 (said and written to 2 decimals)
 READS_ONE = 0.005
 
@@ -547,12 +557,18 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
     near = [i for i in lesson.looking_on_line(theta) if i != j and i not in shared
             and (distances[i] > 0) == (distance > 0)]
     if near:
-        names = formatting.listed(i + 1 for i in [j, *near])
-        others = formatting.listed(i + 1 for i in near)
+        # (more than three counted, not listed: reviews 321, six numbers read out twice,
+        # one labelled)
+        counted = len(near) >= COUNTED_NEAR
+        names = (f"{number_word(len(near) + 1).capitalize()} points" if counted else
+                 "Points " + formatting.listed(i + 1 for i in [j, *near]))
+        others = (f"the other {number_word(len(near))}" if counted else
+                  formatting.listed(i + 1 for i in near))
         rest = f"; so {'are' if len(near) > 1 else 'is'} {others}"
-        said = (f" Points {names}, too, look on the line{line}: just on their {side} "
+        ringed = ", ringed" if counted else ""
+        said = (f" {names}, too, look on the line{line}{ringed}: just on their {side} "
                 f"sides{also}." if again else
-                f" Points {names} look on the line{line}: magnified, point {j + 1} is just "
+                f" {names} look on the line{line}{ringed}: magnified, point {j + 1} is just "
                 f"on its {side} side{also}{rest}.")
         return said, {"inset": "step", "close": [float(t) for t in theta]}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,

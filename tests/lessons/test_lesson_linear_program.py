@@ -702,10 +702,15 @@ def _close_said(data, theta, beat, line, lesson, again=False):
                                  + 1e-9) >= STEP_INSET_ZOOM]
         if alike:
             names = [str(i + 1) for i in [j, *alike]]
-            listed = ", ".join(names[:-1]) + " and " + names[-1]
-            full = (f" Points {listed} look on the line{line}: magnified, point {j + 1} is "
+            listed = "Points " + ", ".join(names[:-1]) + " and " + names[-1]
+            ringed = ""
+            if len(alike) >= 3:  # counted, not listed (reviews 321)
+                words = {4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
+                         10: "Ten"}
+                listed, ringed = f"{words.get(len(alike) + 1, len(alike) + 1)} points", ", ringed"
+            full = (f" {listed} look on the line{line}{ringed}: magnified, point {j + 1} is "
                     f"just on its {side} side" in beat.sentence)
-            brief = (f" Points {listed}, too, look on the line{line}: just on their {side} "
+            brief = (f" {listed}, too, look on the line{line}{ringed}: just on their {side} "
                      f"sides" in beat.sentence)
             assert set(beat.state["ringed"]) >= {j, *alike}
         else:
