@@ -50,7 +50,9 @@ The state's keys:
 - ``overlap_panel``: the lines of the panel on the right that writes the overlap's point
   as a mean of each class's (where no close-up stands there), or None;
 - ``score_bars``: a θ circles 0 in weight space and bars show the certificate's weighted
-  y·scores at it (they add up to 0: one is always ≤ 0);
+  y·scores at it (they add up to 0: one is always ≤ 0); or, as the overlap's point is said
+  to be a mean of the other class's, the line turns round their hull again and bars show
+  the overlap points' y·scores for it (theirs above 0, the point's below);
 - ``weights_dim``: the weight plane is dimmed (the beat argues in data space, with an
   offset, which the plane of (θ₁, θ₂) through the origin does not show);
 - ``narrowing``: the constraints one at a time in the data's order, each line through 0,

@@ -357,7 +357,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # (review 311: "infeasible too" written, never said)
         if why:  # why, its weights on the panel
             story.beat(mean_sentence(other[0]), "overlap-why", ringed=[other[0]],
-                       overlap_panel=overlap_panel(lesson))
+                       overlap_panel=overlap_panel(lesson), score_bars=True)
         # what the constant feature asks of Gordan's weights, and why the first answer fails
         # it (reviews 317: "nor with an offset" was never explained)
         said, written = first_totals(lesson)
@@ -365,6 +365,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         story.beat(f"{SOLVER_WORDS}, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
                    f"weights on + and on − points must total the same. {said}",
                    "offset-totals", programme=totals_rows(written) if panel else None,
+                   score_bars=False,
                    ringed=sorted(lesson.certificate),  # (the first answer's, as named)
                    status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
         story.beat(f"Gordan's second side again: {shares_words(positive, negative)}, each "

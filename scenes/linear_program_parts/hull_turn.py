@@ -6,15 +6,19 @@ points on that side are crossed: at every turn at least one is
 from __future__ import annotations
 
 import numpy as np
-from manim import VGroup, ValueTracker, always_redraw, linear
+from manim import DOWN, UP, VGroup, ValueTracker, always_redraw, linear
 
 from linviz.lessons.linear_program_overlap import hull_line, turning_hull
 from linviz.lessons.no_separator_story import MEET_WORDS, TURN_WORDS
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear
+from scenes.toolkit.score_bars import ScoreBars
 
 #: the opacity of the turning line's side that holds the hull
 TURN_SHADE_OPACITY = 0.18
+#: the words the overlap's label times scores turn at, and the angles their bars' reach
+#: is read over (a drawing's scale)
+SCORES_WORDS, REACH_ANGLES = "so its score", 720
 
 
 class HullTurn:
@@ -65,3 +69,50 @@ class HullTurn:
         for part in drawn:
             part.clear_updaters()
         self.mark_for_beat(drawn)
+
+    def turn_with_scores(self) -> None:
+        """As :data:`SCORES_WORDS` are said, the line turns once more round the hull,
+        its side shaded, and bars under the overlap's panel show each overlap point's
+        label times score for it, y⁽ⁱ⁾·s·(θᵀx⁽ⁱ⁾ + θ₀) with s the hull's class (its
+        classifier): the hull's above 0, the point inside it their weighted mean negated,
+        below 0, all the way round (reviews 321: "the same mean of their scores" had no
+        picture); till the next sentence."""
+        if self.timeline.said_at(SCORES_WORDS) is None:
+            return
+        lesson, theme = self.lesson, self.theme
+        held, sign, other = turning_hull(*lesson.overlap)
+        X, y = np.asarray(lesson.data.X, dtype=float), np.asarray(lesson.data.y, dtype=float)
+        shown = [*held, *other]
+        towards = X[held].mean(axis=0) - X[other].mean(axis=0)
+        start = float(np.arctan2(towards[1], towards[0]))
+        turn = ValueTracker(0.0)
+
+        def scores(angle: float) -> np.ndarray:
+            theta, theta0, _ = hull_line(lesson, angle)
+            return y[shown] * sign * (X[shown] @ theta + theta0)
+
+        reach = max(float(np.abs(scores(start + a)).max())
+                    for a in np.linspace(0.0, 2 * np.pi, REACH_ANGLES, endpoint=False))
+        names = [str(i + 1) for i in shown]
+        bars = ScoreBars(names, lambda: scores(start + 2 * np.pi * turn.get_value()), reach,
+                         theme, "y^((i)) (theta^T x^((i)) + theta_0)",
+                         f"{names[-1]}: minus their weighted mean")
+        frame = self.weights.frame
+        panel = getattr(self, "overlap_panel", None)
+        panel = panel if panel is not None and self.on_screen(panel) else None
+        bars.move_to(frame.get_center()).align_to(frame, DOWN)
+        if panel is not None:  # (up, the bars under it)
+            self.play(panel.animate.align_to(frame, UP), run_time=style.RUN_FADE)
+            bars.next_to(panel, DOWN, buff=0.5).set_x(frame.get_x())
+        bars.follow()
+        line = self.moving_line(lambda: hull_line(lesson, start + 2 * np.pi
+                                                  * turn.get_value())[:2])
+        line.shade.set_fill(theme.positive if sign > 0 else theme.negative,
+                            opacity=TURN_SHADE_OPACITY)
+        self.wait_for_words(SCORES_WORDS)
+        self.play(appear(bars), appear(line), run_time=style.RUN_FADE)
+        self.play(turn.animate.set_value(1.0), rate_func=linear,
+                  run_time=max(self.speech_left() - 0.3, style.RUN_FADE * 3))
+        for part in (bars, line):
+            part.clear_updaters()
+            self.mark_for_beat(part)

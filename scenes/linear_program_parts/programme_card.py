@@ -108,7 +108,8 @@ class ProgrammeCard:
 
     def draw_overlap_why(self, beat) -> None:
         """Why the point in the other class's hull is always on their side: the panel that
-        writes it as their mean lit as "weighted mean" is said (the turn's marks stand)."""
+        writes it as their mean lit as "weighted mean" is said (the turn's marks stand),
+        then their label times scores as the line turns again."""
         self.follow_beat(beat)
         panel = getattr(self, "overlap_panel", None)
         if panel is not None and self.on_screen(panel):
@@ -118,12 +119,8 @@ class ProgrammeCard:
             self.wait_for_words(MEAN_WORDS)
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
             self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
-        # the point, then the hull it is a mean of, as its score and their side are said
-        self.light_as_said("same mean", [self.rings[i] for i in beat.state["ringed"]
-                                         if i in self.rings])
-        hulls = getattr(self, "overlap_drawn", None)
-        if hulls is not None and self.on_screen(hulls[0]):
-            self.light_as_said("on their side", [hulls[0]])
+        # the scores that make it always wrong, as they are said
+        self.turn_with_scores()
 
     def write_programme(self, rows, frame=None, centred: bool = False, below=None,
                         alongside=None) -> None:

@@ -384,3 +384,34 @@ def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
     np.testing.assert_allclose(seen["end"], 0.0, atol=1e-9 * span)
     # the strip spans every score it showed at the start, 0 inside it
     assert seen["line"].low <= min(scores.min(), 0) and seen["line"].high >= scores.max()
+
+
+def test_the_overlaps_scores_show_the_point_as_minus_their_mean():
+    """As the overlap's point is said to score the same mean as the hull it lies in (noisy,
+    `no-separator`'s default), bars show each overlap point's label times score for the
+    turning line, the hull's first: at the beat's end (read off the bars) the hull's are
+    above 0, and the point's is minus their mean weighted by the panel's weights (the
+    lesson's barycentric weights, recomputed here by least squares), so below 0."""
+    from scenes.no_separator import NoSeparatorScene
+
+    seen = {}
+
+    def observe(scene):
+        if scene.storyboard.beats[len(seen.get("beats", []))].motion == "overlap-why":
+            seen["bars"] = [m for m in scene.mobjects if isinstance(m, ScoreBars)]
+        seen.setdefault("beats", []).append(1)
+
+    scene = story_with(NoSeparatorScene, beat_observers=[observe])
+    (bars,) = seen["bars"]
+    values = np.asarray(bars.values_of(), dtype=float)
+    positive, negative = scene.lesson.overlap
+    hull, point = (negative, positive) if len(negative) > len(positive) else (positive, negative)
+    X = np.asarray(scene.data.X, dtype=float)
+    corners = sorted(hull)
+    (inside,) = point
+    # x_point = Σ w_j x_j with Σ w_j = 1, solved afresh
+    system = np.vstack([X[corners].T, np.ones(len(corners))])
+    weights = np.linalg.lstsq(system, np.append(X[inside], 1.0), rcond=None)[0]
+    assert np.all(weights > 0)
+    assert np.all(values[:-1] > 0) and values[-1] < 0
+    assert values[-1] == pytest.approx(-float(weights @ values[:-1]), rel=1e-9)
