@@ -80,13 +80,20 @@ def _visible(mobject) -> bool:
 
 def text_boxes(scene) -> list[tuple[str, np.ndarray]]:
     """(description, [x_min, y_min, x_max, y_max]) of every visible text on screen now,
-    each merged tick number (``MergedText``) on its own."""
+    each merged tick number (``MergedText``) on its own; a text under a veil (a drawing
+    with ``veils`` set, drawn after it and covering it whole) is not visible."""
     boxes, seen = [], set()
 
     def walk(mobject):
         if id(mobject) in seen:
             return
         seen.add(id(mobject))
+        if getattr(mobject, "veils", False) and mobject.get_fill_opacity() >= 0.99:
+            # an opaque veil hides the texts drawn before it that it covers whole
+            low, high = mobject.get_corner([-1, -1, 0]), mobject.get_corner([1, 1, 0])
+            boxes[:] = [(name, box) for name, box in boxes
+                        if not (np.all(box[:2] >= low[:2]) and np.all(box[2:] <= high[:2]))]
+            return
         if isinstance(mobject, MergedText):  # merged tick numbers: a box for each
             if _visible(mobject):
                 boxes.extend((f"tick {name}", box) for name, box in mobject.part_boxes())

@@ -1,14 +1,19 @@
 """Gordan's alternative in `linear-program` on data no line through the origin separates:
-stated on a card in the weight plane's place, veiled, each of its two cases coming as it
-is said (review 265: an 11 s still card), before the certificate uses the second."""
+stated on a card over the data plane, veiled, beside the weight plane's shading, each of its
+two cases coming as it is said (review 265: an 11 s still card), before the certificate
+uses the second."""
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP
+from manim import Rectangle
 
 from scenes.linear_program_parts.common import LARGE_SUM_MARGIN
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish
+
+
+#: how far over the data plane's frame its veil reaches (its legend stands there)
+DATA_VEIL_ABOVE = 1.1
 
 
 class GordanBeats:
@@ -16,32 +21,31 @@ class GordanBeats:
     :class:`scenes.linear_program_parts.no_separator.NoSeparatorBeats`)."""
 
     def draw_gordan(self, beat) -> None:
-        """Gordan's alternative stated (the beat's ``gordan``) on a card in the weight
-        plane's frame, the plane veiled (the certificate's sum comes there next) and the
-        shading's key gone: its title, then "either" and "or" as each is said, both lit
-        at "never both"."""
+        """Gordan's alternative stated (the beat's ``gordan``) on a card over the data
+        plane, veiled (reviews 321: in the weight plane's place, the picture the question
+        is about left as it was asked), the weight plane and its shading standing: its
+        title, then "either" and "or" as each is said, the key's unshaded "0 wrong (none
+        here)" lit with "either" (the case that fails here), both lit at "add up to 0"."""
         self.follow_beat(beat)
         self.drop_wrong_marks()  # (the fewest θ's, with its line)
         self.drop_fewest_wedges()
-        low, high = (self.weights.frame.get_corner(DOWN + LEFT),
-                     self.weights.frame.get_corner(UP + RIGHT))
-        room = (low[0] + style.SMALL_BUFF, low[1] + LARGE_SUM_MARGIN,
-                self.camera.frame_width / 2 - style.SMALL_BUFF, high[1] - LARGE_SUM_MARGIN)
+        frame = self.plane.frame
+        right = self.weights.get_left()[0] - style.SMALL_BUFF
+        room = (-self.camera.frame_width / 2 + style.SMALL_BUFF,
+                frame.get_bottom()[1] + LARGE_SUM_MARGIN, right,
+                frame.get_top()[1] - LARGE_SUM_MARGIN)
         card = self.alternative_card(beat.state["gordan"], room=room)
-        veil = self.weight_veil()
-        # the shading's key leaves (the card is wider than the plane it veils)
-        key = getattr(self, "wrong_key_drawn", None)
-        if key is not None and key in self.wrong_shading.submobjects:
-            self.wrong_shading.remove(key)
-            self.play(vanish(key), appear(veil), run_time=style.RUN_FADE)
-            self.remove(key)
-        else:
-            self.play(appear(veil), run_time=style.RUN_FADE)
+        veil = self.data_veil()
+        self.play(appear(veil), run_time=style.RUN_FADE)
         title, (either, other), *rest = card
         self.play(appear(title), *map(appear, rest), run_time=style.RUN_FADE)
         self.light_as_said("exactly one", [title])  # (reviews 318 bench: a 7 s still)
         self.wait_for_words("Either some θ")
-        self.play(appear(either), run_time=style.RUN_FADE)
+        key = getattr(self, "wrong_key_drawn", None)
+        unshaded = (key.submobjects[-2:] if key is not None and self.on_screen(
+            self.wrong_shading) else [])
+        self.play(appear(either), *[lit(row, self.theme) for row in unshaded],
+                  run_time=max(style.RUN_FADE, style.PAUSE_READ if unshaded else 0.0))
         self.wait_for_words("Or weights")
         self.play(appear(other), run_time=style.RUN_FADE)
         # (both lit as the second ends: "exactly one" was said first, over the title)
@@ -51,6 +55,17 @@ class GordanBeats:
         self.remove(title, either, other, *rest)
         self.add(card)  # one drawing from here, to leave as one
         self.gordan_drawing = (veil, card)
+
+    def data_veil(self):
+        """An opaque rectangle of the ground over the data plane, its tick values, names
+        and legend too, from the frame's left edge to the weight plane's."""
+        left, right = -self.camera.frame_width / 2, self.weights.get_left()[0] - 0.15
+        bottom = self.plane.get_bottom()[1] - 0.1
+        top = self.plane.frame.get_top()[1] + DATA_VEIL_ABOVE  # (its legend, not the title)
+        veil = Rectangle(width=right - left, height=top - bottom, stroke_width=0,
+                         fill_color=self.theme.background, fill_opacity=1.0)
+        veil.veils = True  # (opaque: what it covers is not seen)
+        return veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])
 
     def drop_fewest_wedges(self) -> None:
         """The fewest mistakes' wedges, told, leave (under the weights' heading they read as

@@ -62,6 +62,10 @@ class NoSeparatorBeats(GordanBeats):
             self.light_as_said("the second holds", [stated[1][1][1]])
         # the rings, names and weights as the weights are said (review 311: 3 s before)
         self.wait_for_words("weights")
+        if stated is not None:  # the alternative's card and the data's veil give way
+            self.play(*map(vanish, stated), run_time=style.RUN_FADE)
+            self.remove(*stated)
+            self.gordan_drawing = None
         self.follow_beat(beat)
         support = sorted(lesson.certificate)
         # (dense data: a name may stand off its ring, joined by a leader, rather than on a
@@ -84,13 +88,7 @@ class NoSeparatorBeats(GordanBeats):
         self.play(appear(names), run_time=style.RUN_FADE)
         # the sum comes as its weights are said, its arrows drawn while the rest is (review
         # 279: at "add up to 0", the sentence's end, it came 9 s after "on the right")
-        stated = self.gordan_drawing
-        if stated is not None:  # the alternative's card gives way (its veil under the sum's)
-            self.play(vanish(stated[1]), appear(frame), run_time=style.RUN_FADE)
-            self.remove(*stated)
-            self.gordan_drawing = None
-        else:
-            self.play(appear(frame), run_time=style.RUN_FADE)
+        self.play(appear(frame), run_time=style.RUN_FADE)
         self.wait_for_words("tip to tail")  # (review 315: drawn 4 s before it was said)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
