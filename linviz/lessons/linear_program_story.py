@@ -291,9 +291,11 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
                # (review 305: "this one" read as the solver)
                # the passes drawn said (review 306: the chart came unsaid)
-               (f"A perceptron run cannot test these points: after {len(passes)} passes "
-                f"here, each with {min(passes)} updates or more, it might still stop, for all "
-                f"we can see. The solver's answer says it never would."
+               # (reviews 321: its stopping rule, a pass with no update, unsaid)
+               (f"A perceptron run cannot test these points: it stops only after a pass with "
+                f"no update, and after {len(passes)} passes here, each with {min(passes)} "
+                f"updates or more, it might still stop, for all we can see. The solver's "
+                f"answer says it never would."
                 if passes else
                 "A perceptron run cannot test these points; the solver's answer says this one "
                 "would never stop."))
@@ -1079,7 +1081,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     margin_said = formatting.number(1.0 / length, formatting.significant_places(1.0 / length))
     far = ("" if on_plane else
            f" It lies beyond the plot's edge: its least label times score is 1, so its length, "
-           f"{value(length)}, is 1 over its margin, {margin_said}.")
+           f"{value(length)}, is 1 over its margin, the nearest point's distance from its "
+           f"line, {margin_said}.")
     story.beat(f"The solver's θ {way}: it separates the {n - len(left_out)} too.{far}",
                "kept", kept=True,
                # where it lies off the plane its ray is drawn, said (review 312: drawn on
