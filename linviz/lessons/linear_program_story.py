@@ -75,9 +75,10 @@ The state's keys:
   plane's box (marked there), else its ray is drawn;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, standing
   while the state holds them, or None;
-- ``shrinking``: the θ the next sentence scales (the lesson's ``scaling_theta`` at its
-  ``scaling_start``) drawn, and every point's label times score for it on a strip, all
-  shrinking to 0 with θ as θ = 0 is said to meet y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0;
+- ``score_strip``: every point's label times score for one θ (the lesson's ``scaling_theta``
+  at its ``scaling_start``) on a strip, standing while it holds: shrinking to 0 with θ as
+  θ = 0 is said to meet y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0, then growing as θ is scaled up, the least positive
+  reaching its mark at 1;
 - ``status``: the status line under the planes, or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
   its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
@@ -622,7 +623,7 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
                 fewest_line=False, programme=None, left_out=None, kept=False,
-                shrinking=False)
+                score_strip=False)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -718,10 +719,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat("Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0. A linear "
                "programme cannot ask that: its constraints say at least, never strictly "
                "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None, notes_table=None, trial_line=False,
-               programme=AT_LEAST_ROWS, status=None, shrinking=True)
+               programme=AT_LEAST_ROWS, status=None, score_strip=True)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
                f"score alike: the dashed lines, where it is ±1, close in{lifted}.",
-               "weight-plane", scaling=True, programme=None, shrinking=False,
+               # (the strip grows with the scaling: reviews 322, it left as it was said)
+               "weight-plane", scaling=True, programme=None,
                # the θ's mistakes marked as their count is said
                wrong_marks={"dashed": wrong_points} if wrong_points else None)
     # (review 315: the equivalence the programme rests on was never said)
@@ -730,7 +732,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     story.beat(f"Asking at least 1 loses nothing: a θ with every label times score above 0, "
                f"scaled up, meets it. {ASK_WORDS} of every point: {n} linear inequalities. "
                f"Find a θ meeting them all: that is the linear programme.",
-               "inequalities",
+               "inequalities", score_strip=False,
                # (the scaled θ stands as its scaling is argued: reviews 318; with its
                # mistakes marked, reviews 321: without them it read as a separator)
                scaling=True, inequalities=inequality_rows(lesson),

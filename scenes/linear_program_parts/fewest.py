@@ -43,7 +43,7 @@ class FewestBeats:
     #: keeps it): the fewest mistakes' θ, the closing's rows
     STANDING = (("fewest_line_drawn", "fewest_line"), ("verdict_drawn", "verdict"),
                 ("left_out_drawn", "left_out"), ("kept_drawn", "kept"),
-                ("scaling_drawing", "scaling"))
+                ("scaling_drawing", "scaling"), ("score_strip_drawn", "score_strip"))
 
     def begin_motion(self, beat) -> None:
         """A standing drawing (:data:`STANDING`) leaves as a beat that drops its state

@@ -51,7 +51,7 @@ class ProgrammeCard:
         self.drop_wrong_marks()
         self.follow_beat(beat)
         frame, shrink = self.weights.frame, {}
-        if beat.state["shrinking"]:  # (the card in the room over the strip)
+        if beat.state["score_strip"]:  # (the card in the room over the strip)
             shrink, strip = self.show_score_strip()
             top = frame.get_top()[1]
             frame = Rectangle(width=frame.width, height=top - strip.get_top()[1]).move_to(
@@ -74,12 +74,11 @@ class ProgrammeCard:
         strip.follow_scale()
         line.add_updater(lambda m: m.set_opacity(strip.scale.get_value()))
         self.remove(strip, line)
-        self.score_strip_drawn = VGroup(strip, line)  # (one drawing on screen: it leaves whole)
+        # (one drawing on screen: it leaves whole, while the state's ``score_strip`` holds
+        # only the strip, the faded line with it)
+        self.score_strip_drawn = VGroup(strip, line)
         self.add(self.score_strip_drawn)
-        self.mark_for_beat(self.score_strip_drawn)
         return {AT_LEAST_ROWS[-1][0]: ([strip.scale.animate.set_value(0.0)], SHRINK_SECONDS,
-                                       # (the faded line stays in the drawing: it
-                                       # leaves with it, whole, at the next sentence)
                                        lambda: (strip.settle(), line.clear_updaters()))}, strip
 
     def draw_offset_certificate(self, beat) -> None:

@@ -26,6 +26,11 @@ FLIP_SECONDS = 1.0
 SAID_CLOSE_IN = 0.6
 
 
+def strip_to(strip, c: float) -> list:
+    """The move of ``strip``'s c to ``c`` (none without a strip)."""
+    return [] if strip is None else [strip.scale.animate.set_value(c)]
+
+
 class ScalingBeats:
     """θ scaled up in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -115,21 +120,18 @@ class ScalingBeats:
         scale = ValueTracker(start)
 
         def band(on=plane) -> VGroup:
-            dashes = VGroup()
-            for level in (1.0, -1.0):
-                ends = clip_line(scale.get_value() * unit, -level, on.box)
-                if ends is not None:
-                    dashes.add(DashedLine(on.c2p(ends[0]), on.c2p(ends[1]),
-                                          color=theme.muted, stroke_width=2.5,
-                                          dash_length=0.12))
-            return dashes
+            return self.dashed_band(scale.get_value() * unit, on)
 
         line = Hyperplane(plane, unit, 0.0, show_normal=False, show_notes=False,
                           show_shading=False)
         line.line.set_color(theme.muted)
         dashes = band()
         note = self.least_note(start)
-        self.play(appear(line), appear(dashes), appear(note), run_time=style.RUN_FADE)
+        # the strip of its label times scores (from the sentence before, at θ = 0) back at
+        # this θ, then growing with it (reviews 322: it left as the scaling was said)
+        strip = self.standing_strip()
+        self.play(appear(line), appear(dashes), appear(note), *strip_to(strip, 1.0),
+                  run_time=style.RUN_FADE)
         # its least lit as the multiplying is said, the dashed lines closing in as named
         # (review 306: scaled early, then a still; reviews 321: closed in before named)
         self.light_as_said("multiplies", [note])
@@ -138,8 +140,11 @@ class ScalingBeats:
         note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
         self.wait_for_words("the dashed lines")
         said = self.seconds_until("close in")
-        self.play(scale.animate.set_value(1.0),
+        # (the strip's c, scale / start, grows with it: both trackers move affinely alike)
+        self.play(scale.animate.set_value(1.0), *strip_to(strip, 1.0 / start),
                   run_time=max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
+        for drawn in ([strip] if strip is not None else []):
+            drawn.settle()
         dashes.clear_updaters().become(band())
         note.clear_updaters().become(self.least_note(1.0))
         # its mistakes marked as their count is said (review 305: unsaid), to stand with it
@@ -161,6 +166,25 @@ class ScalingBeats:
         self.scaling_drawing = VGroup(*drawn)
         self.add(self.scaling_drawing)
 
+    def dashed_band(self, theta, on) -> VGroup:
+        """θ's dashed lines θᵀx = ±1 on the plane ``on`` (those that cross its box)."""
+        dashes = VGroup()
+        for level in (1.0, -1.0):
+            ends = clip_line(theta, -level, on.box)
+            if ends is not None:
+                dashes.add(DashedLine(on.c2p(ends[0]), on.c2p(ends[1]), color=self.theme.muted,
+                                      stroke_width=2.5, dash_length=0.12))
+        return dashes
+
+    def standing_strip(self):
+        """The strip of label times scores on screen (:mod:`score_strip`), following its c,
+        or None."""
+        drawn = getattr(self, "score_strip_drawn", None)
+        if drawn is None or not self.on_screen(drawn):
+            return None
+        drawn[0].follow_scale()
+        return drawn[0]
+
     def scaling_magnifier(self, unit, band):
         """The scaled separator ``unit``'s line and dashed lines (``band(plane)``) magnified
         round its nearest point (the lesson's ``scaling_inset``: a band too narrow to read)
@@ -180,6 +204,9 @@ class ScalingBeats:
 
         frame = self.weights.frame
         low, high = frame.get_corner(DOWN + LEFT), frame.get_corner(UP + RIGHT)
+        strip = getattr(self, "score_strip_drawn", None)
+        if strip is not None and self.on_screen(strip):  # (above the strip)
+            low[1] = strip[0].get_top()[1] + 2 * style.BUFF  # (its zoom's name under it)
         return magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme, drawings,
                          lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
                          beside=(low[0], low[1], high[0], high[1]))

@@ -1,12 +1,13 @@
 """Every point's label times score for one θ scaled by c, on a number line (`linear-program`,
-why ≥ 0 asks nothing): a dot per point, in its class's colour, at c·y⁽ⁱ⁾θᵀx⁽ⁱ⁾. As c falls
-to 0 every dot slides into 0 together (θ = 0 meets y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0 for every point), and
-θ's line, which c = 0 no longer has, fades with it."""
+why ≥ 0 asks nothing, and what scaling up does): a dot per point, in its class's colour, at
+c·y⁽ⁱ⁾θᵀx⁽ⁱ⁾. As c falls to 0 every dot slides into 0 together (θ = 0 meets y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0
+for every point), and θ's line, which c = 0 no longer has, fades with it; as c grows they
+spread alike, the least positive to the mark at 1."""
 
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, UP, Dot, ValueTracker, VGroup
+from manim import DOWN, UP, Dot, Line, ValueTracker, VGroup
 
 from linviz import formatting
 from scenes.toolkit import style
@@ -15,8 +16,9 @@ from scenes.toolkit.screen_text import markup_with_math, text
 
 #: a point's dot on the strip (screen units) and its opacity (a hundred dots overlap)
 DOT_RADIUS, DOT_OPACITY = 0.06, 0.8
-#: the strip's width, a share of the frame it stands in
-STRIP_SHARE = 0.9
+#: the strip's width, a share of the frame it stands in; its heading's gap over the line
+#: (the mark at 1 and its name stand between)
+STRIP_SHARE, HEADING_GAP = 0.9, 0.5
 
 
 class ScoreStrip(VGroup):
@@ -35,21 +37,34 @@ class ScoreStrip(VGroup):
                                  color=theme.positive if label > 0 else theme.negative)
                              for label in labels])
         self.heading = self.heading_at(1.0)
+        self.one = self.mark_at_one()
         self.place_dots()
-        self.add(self.line, self.dots, self.heading)
+        self.add(self.line, self.one, self.dots, self.heading)
+
+    def mark_at_one(self) -> VGroup:
+        """A tick at 1 in the highlight, "1" over it (where the scaling lifts the least
+        positive to), if the line reaches it."""
+        if not self.line.low < 1.0 < self.line.high:
+            return VGroup()
+        at = self.line.n2p(1.0)
+        tick = Line(at + DOWN * 0.2, at + UP * 0.2, color=self.theme.highlight, stroke_width=3)
+        name = text("1", self.theme, style.FONT_SMALL, self.theme.highlight)
+        return VGroup(tick, name.next_to(tick, UP, buff=0.05))
 
     def heading_at(self, c: float):
         """"y⁽ⁱ⁾(cθ)ᵀx⁽ⁱ⁾ of every point, c = …" over the line."""
         heading = text(markup_with_math(
             f"each point's $y^((i)) (c theta)^T x^((i))$, $c$ = {formatting.number(c, 2)}"),
             self.theme, style.FONT_SMALL, self.theme.text)
-        return heading.next_to(self.line.line, UP, buff=0.3)
+        return heading.next_to(self.line.line, UP, buff=HEADING_GAP)
 
     def place_dots(self) -> "ScoreStrip":
-        """Each dot at c times its score, just over the line."""
+        """Each dot at c times its score, just over the line; past the line's ends, gone."""
         c = self.scale.get_value()
         for dot, score in zip(self.dots, self.scores):
-            dot.move_to(self.line.n2p(c * score) + UP * DOT_RADIUS * 0.5)
+            value = c * score
+            dot.move_to(self.line.n2p(value) + UP * DOT_RADIUS * 0.5)
+            dot.set_opacity(DOT_OPACITY if self.line.low <= value <= self.line.high else 0.0)
         return self
 
     def follow_scale(self) -> None:

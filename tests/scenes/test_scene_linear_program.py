@@ -38,7 +38,7 @@ def drawn_state(scene) -> dict:
         "update_lines": getattr(scene, "shown_line", None) is not None and on(scene.shown_line),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
-        "shrinking": on(getattr(scene, "score_strip_drawn", None) or object()),
+        "score_strip": on(getattr(scene, "score_strip_drawn", None) or object()),
         "lines_seen": getattr(scene, "lines", None) is not None and on(scene.lines) and any(
             line.get_stroke_opacity() > 0 for line in scene.lines.family_members_with_points()),
         # the largest aᵢᵀθ over the corners of the shown constraint's name (< 1: its box on
@@ -142,7 +142,7 @@ def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
         assert picture["cone"] == state["cone"], where
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
-        assert picture["shrinking"] == state["shrinking"], where
+        assert picture["score_strip"] == state["score_strip"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
         assert picture["certificate_sides"] == state["certificate_sides"], where
         # the fewest θ's line while its state holds (review 307 bench: it stood on under
@@ -363,7 +363,8 @@ def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
     """As "θ = 0 meets it" is said, every point's label times score for the θ the scaling
     then grows (its ``scaling_theta`` at ``scaling_start``: recomputed from the data) is a
     dot on a strip that spans them all and 0; they shrink together, and at the beat's end
-    every one stands at 0 (read back from the screen)."""
+    every one stands at 0 (read back from the screen); as θ is then scaled up they grow
+    alike, the least positive to 1 (its least positive label times score, recomputed)."""
     from scenes.linear_program import LinearProgramScene
 
     seen = {}
@@ -373,6 +374,10 @@ def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
             strip = scene.score_strip_drawn[0]
             seen["end"] = [strip.line.p2n(dot.get_center()) for dot in strip.dots]
             seen["line"] = strip.line
+        if scene.timeline.current[1].startswith("Scaling a θ"):
+            strip = scene.score_strip_drawn[0]
+            seen["grown"] = [(strip.line.p2n(dot.get_center()), dot.get_fill_opacity())
+                             for dot in strip.dots]
 
     scene = story_with(LinearProgramScene, **({"data_spec": data} if data else {}),
                        beat_observers=[observe])
@@ -384,6 +389,16 @@ def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
     np.testing.assert_allclose(seen["end"], 0.0, atol=1e-9 * span)
     # the strip spans every score it showed at the start, 0 inside it
     assert seen["line"].low <= min(scores.min(), 0) and seen["line"].high >= scores.max()
+    # grown with the scaling to θ's least positive label times score 1: each dot seen at
+    # its score scaled alike (the least positive at 1), those past the strip's end hidden
+    grown = scores / scores[scores > 0].min()
+    line = seen["line"]
+    for (at, opacity), value in zip(seen["grown"], grown):
+        if line.low <= value <= line.high:
+            assert at == pytest.approx(value, abs=1e-6 * (line.high - line.low))
+            assert opacity > 0.5
+        else:
+            assert opacity == 0
 
 
 def test_the_overlaps_scores_show_the_point_as_minus_their_mean():
