@@ -72,9 +72,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         self.shown_label.next_to(self.weight_point((0, 0)),
                                  -shaft / max(float(np.linalg.norm(shaft)), 1e-9), buff=0.1)
         arrow = self.shown_vector.arrow  # the point's name keeps off it
-        # two rings of places out, a leader joining it where the near ones cover markers
-        # (review 283: on vv's full view "7" stood on + point 57); named with its ring, as
-        # its number is said (review 298: 8 s later)
+        # two rings of places out, a leader where near ones cover markers (review 283: on
+        # vv's "7" stood on 57); named with its ring, as said (review 298: 8 s later)
         self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.wait_for_words("perpendicular")
@@ -86,7 +85,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         self.flip_as_said(i, k * a)
         if not score:  # its constraint's line, dashed, as scaling up is said (review 313)
             self.wait_for_words("Scaled up")
-            level = self.constraint_line(i, theme.step, 2, score=1.0, dashed=True)
+            level = VGroup(self.constraint_line(i, theme.step, 2, score=1.0, dashed=True),
+                           *self.level_name(i))  # (reviews 322: the dashed line unnamed)
             self.play(appear(level), run_time=style.RUN_FADE)
             self.remove(level)
             self.shown_normal.add(level)  # (on screen as its part)

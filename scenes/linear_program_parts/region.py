@@ -1,16 +1,19 @@
 """The feasible region of `linear-program` in weight space: its shaded polygon, the lines its
 edges lie on (lit, faint beyond the edges, which are drawn solid), each edge by its line,
-and its inside as obstacles that the edges' numbers keep off."""
+and its inside as obstacles that the edges' numbers keep off; a constraint's line named by
+its level."""
 
 from __future__ import annotations
 
 import numpy as np
 from manim import Dot, Line, Polygon, ValueTracker, VGroup, VMobject, linear
 
+from linviz.geometry import clip_line
 from scenes.linear_program_parts.common import EDGE_LINE_OPACITY, REGION_OPACITY, between
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear
-from scenes.toolkit.placement import box_around
+from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.placement import beside_line, box_around
+from scenes.toolkit.screen_text import math
 
 #: how long (s) a θ takes round its loop inside the region
 SAMPLES_SECONDS = 3.0
@@ -18,6 +21,11 @@ SAMPLES_SECONDS = 3.0
 #: how heavily a name covering the region's inside counts, against a marker's 1: a number
 #: in the region reads as the region's, not its edge's (review 254)
 REGION_WEIGHT = 10.0
+
+
+#: where along a constraint's dashed line (from its upper end) its name is tried, in order,
+#: and the half-side of the room kept round the θ marked next (its dot and name)
+LEVEL_NAME_ALONG, PROBE_CLEAR = (0.2, 0.8, 0.35, 0.65), 0.45
 
 
 class RegionDrawings:
@@ -98,3 +106,22 @@ class RegionDrawings:
         self.samples_drawn = VGroup(dot, line)  # one drawing on screen (to leave as one)
         self.add(self.samples_drawn)
         return self.samples_drawn
+
+    def level_name(self, i: int) -> list:
+        """"y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1" beside point i's dashed line, near one of its ends, where it
+        covers least of the weight plane's tick values and the θ marked there next (the
+        lesson's ``probe``, its name round it) ([] where the line misses the plane)."""
+        a = np.asarray(self.lesson.signed[i], dtype=float)
+        ends = clip_line(a, -1.0, self.weights.box)
+        if ends is None:
+            return []
+        top, bottom = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
+        name = with_backdrop(math(f"y^(({i + 1})) theta^T x^(({i + 1})) = 1", self.theme,
+                                  style.FONT_SMALL, self.theme.step), self.theme)
+        obstacles = np.vstack([self.weights.tick_boxes(),
+                               box_around(self.weight_point(self.lesson.probe)[None, :],
+                                          PROBE_CLEAR)])
+        return [name.move_to(beside_line([top + t * (bottom - top) for t in LEVEL_NAME_ALONG],
+                                         bottom - top, (name.width, name.height), obstacles,
+                                         0.05 + name.height / 2,
+                                         bounds=self.weights.square_bounds()))]
