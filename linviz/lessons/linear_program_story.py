@@ -479,6 +479,21 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
 TURN_WORDS = "Read round 0"
 
 
+def tied_place_beat(story: StoryWriter, lesson: LinearProgramLesson, shows: str) -> None:
+    """Where both classes share a place (tagged on the plane from the first sentence), a
+    beat that says what it ``shows``: any line leaves its points on one side or on it, so
+    one of them is always wrong; that place ringed. Nothing where none does."""
+    if not lesson.tied_points:
+        return
+    # (review 313: the simplest witness, never said; reviews 322: said last, after three
+    # other proofs, it made them a detour: said with the count it explains)
+    tied = lesson.tied_points[0]
+    plus, minus = place_counts(lesson, tied)
+    story.beat(f"Here the place tagged +{plus} −{minus} {shows}: any line leaves its + and − "
+               f"points on one side, or on it, so one of them is always wrong.", "tied-place",
+               ringed=[tied], trial_line=False, wrong_marks=None)
+
+
 def status_said_first(status: str) -> str:
     """The part of a beat's status line shown from the beat's start when its last part (a
     count, the solver's word) comes only as it is said: all before the last " · " (the
@@ -668,8 +683,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                    "trial", trial_line=True,
                    wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
                                 if low else None))
+    if not standardized:
+        tied_place_beat(story, lesson, "shows why at a glance")
+    # (reviews 322: "That works" after the tied place read as the place's glance)
     tried = ("" if standardized else
-             "That works in a plane; with many features, no one can try every direction. ")
+             "Turning a line works in a plane; with many features, no one can try every "
+             "direction. ")
     story.beat(f"{tried}The notes' realizable case: a linear programme decides it.",
                "notes-row", trial_line=False, wrong_marks=None,
                # the notes' closing table beside it as its row is named, that row lit
@@ -680,6 +699,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         story.beat("So here, through the origin means through the data's mean, where the "
                    "lines cross: the line's offset is fixed in advance.", "through-mean",
                    notes_table=None)
+        tied_place_beat(story, lesson, "shows at a glance that no line separates them")
     # a programme's constraints are ≤ or ≥, never strict: scaling θ (which moves no line)
     # turns > 0 into ≥ 1
     # the scaling drawn on a separator (data a line through 0 separates): said to be one
@@ -1049,17 +1069,6 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(infeasible, "infeasible", pause=REVEAL_PAUSE, fewest_line=True,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)}, status=f"every $theta$ gets at least {low} wrong · the solver: "
                                     f"infeasible")
-    if lesson.tied_points:
-        # (review 313: the place both classes share, tagged from the first sentence, is the
-        # simplest witness, and was never said)
-        tied = lesson.tied_points[0]
-        plus, minus = place_counts(lesson, tied)
-        # (review 314: a check, not a shortcut: in general only the programme decides;
-        # reviews 320: "such a place is rare" was unsupported)
-        story.beat(f"Here the place tagged +{plus} −{minus} confirms it at a glance: any line "
-                   f"leaves its + and − points on one side, or on it, so one of them is always "
-                   f"wrong. Without such a place, the programme still decides.",
-                   "tied-place", ringed=[tied])
     # the programme seen succeeding where it can (review 311: on such data it only ever
     # answered "infeasible"): without the points this θ gets wrong, faded as they are left
     # out (reviews 317: they stayed as they were, and the four clauses were one sentence)

@@ -22,7 +22,11 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 #: the opacity of the veil over the points left out (their markers read as faded)
 LEFT_OUT_VEIL = 0.7
 #: seconds a θ takes to go once round 0 as the shading is said to be the opening's turn
+#: (and the least a line takes round the place both classes share)
 TURN_SECONDS = 4.0
+#: how far the line turning round the place both classes share keeps off it, a share of
+#: the data view's width
+TIED_GAP = 0.06
 #: the tint of the θ right on every kept point, and where along its wedge it may be named
 #: (shares of the ray's reach, the first that keeps off the fewest mistakes' count first)
 KEPT_TINT, KEPT_LABEL_SHARES = 0.35, (0.3, 0.6, 0.85, 0.15)
@@ -154,10 +158,34 @@ class FewestBeats:
         self.remove(dot, line)
 
     def draw_tied_place(self, beat) -> None:
-        """The place both classes share ringed, its ring lit as "always wrong" is said
-        (review 315: 13 s of a still)."""
+        """The place both classes share ringed; as "any line" is said, a line goes once round
+        it, :data:`TIED_GAP` of the view's width off it, the place on its shaded side, a ×
+        on the place (its − points are wrong there: some point is, wherever the line is);
+        its ring lit as "always wrong" is said (review 315: 13 s of a still; reviews 322:
+        8 s of a dot)."""
+        self.drop_wrong_marks()  # (the opening line's)
         self.follow_beat(beat)
+        (tied,) = beat.state["ringed"]
+        place = np.asarray(self.lesson.data.X[tied], dtype=float)
+        view = self.lesson.full_view
+        gap, turn = TIED_GAP * float(view.x_max - view.x_min), ValueTracker(0.0)
+
+        def line():
+            theta = np.array([np.cos(turn.get_value()), np.sin(turn.get_value())])
+            return theta, gap - float(theta @ place)
+
+        turning = self.moving_line(line)
+        wrong = [i for i in self.lesson.at_place(tied) if self.lesson.data.y[i] < 0]
+        cross = self.wrong_mark(self.plane, wrong[0])
+        self.wait_for_words("any line")
+        self.play(appear(turning), appear(cross), run_time=style.RUN_FADE)
+        said = self.seconds_until("always wrong") or 0.0
+        self.play(turn.animate.set_value(2 * np.pi), rate_func=linear,
+                  run_time=max(TURN_SECONDS, said))
+        turning.clear_updaters()
         self.light_as_said("always wrong", [self.rings[i] for i in beat.state["ringed"]])
+        self.play(vanish(turning), vanish(cross), run_time=style.RUN_FADE)
+        self.remove(turning, cross)
 
     def draw_left_out(self, beat) -> None:
         """The points the fewest θ gets wrong (the state's ``left_out``), marked, fade as

@@ -51,7 +51,9 @@ class ScalingBeats:
         # the scaled θ, standing, lit as its scaling is argued (reviews 319 bench: a still)
         if self.scaling_drawing is not None and self.on_screen(self.scaling_drawing):
             self.light_as_said("loses nothing", [self.scaling_drawing[2]])  # its least, 1
-            self.light_as_said("scaled up", [self.scaling_drawing])
+            if self.lesson.feasible:  # (reviews 322: lit where it gets points wrong, it
+                # read as "a θ with every label times score above 0")
+                self.light_as_said("scaled up", [self.scaling_drawing])
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         self.wait_for_words(ASK_WORDS)
         self.set_status(beat.state["status"])

@@ -200,15 +200,19 @@ def test_the_opening_names_the_notes_table_row(case):
     # wrong, by a sweep of directions here (a mistake: y·score ≤ 0)
     if turned:
         (trial,) = turned
-        assert [b.motion for b in beats[:3]] == ["intro", "trial", "notes-row"]
+        # (the place both classes share, where there is one, said with the count it
+        # explains: reviews 322)
+        assert [b.motion for b in beats[:4] if b.motion != "tied-place"][:3] == [
+            "intro", "trial", "notes-row"]
         A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
         assert trial.sentence == (
             f"Turn a line round the origin, counting its mistakes at every angle: the count "
             f"can change only as the line passes a point. The best gets {fewest} wrong.")
-        assert row.sentence.startswith("That works in a plane; with many features, no one can "
-                                       "try every direction. The notes' realizable case")
+        assert row.sentence.startswith("Turning a line works in a plane; with many features, "
+                                       "no one can try every direction. The notes' realizable "
+                                       "case")
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked
         theta = lesson.scaling_theta
         wrong = [int(i) for i in np.flatnonzero(A @ theta <= 0)]
