@@ -27,15 +27,8 @@ TURN_SECONDS = 4.0
 #: how far the line turning round the place both classes share keeps off it, a share of
 #: the data view's width
 TIED_GAP = 0.06
-#: the tint of the θ right on every kept point, and where along its wedge it may be named
-#: (shares of the ray's reach, the first that keeps off the fewest mistakes' count first)
-KEPT_TINT, KEPT_LABEL_SHARES = 0.35, (0.3, 0.6, 0.85, 0.15)
-
-
-def boxes_meet(centre, half, drawing) -> bool:
-    """Whether the box of half-sizes ``half`` round ``centre`` meets ``drawing``'s box."""
-    low, high = drawing.get_corner(DOWN + LEFT), drawing.get_corner(UP + RIGHT)
-    return bool(np.all(centre[:2] - half[:2] < high[:2]) and np.all(low[:2] < centre[:2] + half[:2]))
+#: the tint of the θ right on every kept point
+KEPT_TINT = 0.35
 
 
 class FewestBeats:
@@ -101,32 +94,25 @@ class FewestBeats:
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])
 
-    def label_beside_arc(self, words: str, arc, colour, shares=(0.6,), avoid=None):
+    def label_beside_arc(self, words: str, arc, colour):
         """``words`` on a backdrop beside the wedge of ``arc`` (start, end), across its middle
-        ray at the first of ``shares`` of its reach (and side, anticlockwise first) that
-        keeps it in the plane and off ``avoid`` (a drawing), and a leader in ``colour``
-        from it to that ray."""
+        ray at 0.6 of its reach, on the side (anticlockwise first) that keeps it in the
+        plane, and a leader in ``colour`` from it to that ray."""
         theme = self.theme
         label = text(words, theme, style.FONT_SMALL, theme.text)
         with_backdrop(label, theme)
         middle = (arc[0] + arc[1]) / 2
-        reach = ray_end((np.cos(middle), np.sin(middle)), self.weights.box)
+        anchor = self.weight_point(0.6 * ray_end((np.cos(middle), np.sin(middle)),
+                                                 self.weights.box))
+        ray = anchor - self.weight_point((0, 0))
+        across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
         low, high = (self.weights.frame.get_corner(DOWN + LEFT),
                      self.weights.frame.get_corner(UP + RIGHT))
-        half = np.array([label.width, label.height, 0.0]) / 2
-        places = []
-        for share in shares:
-            anchor = self.weight_point(share * reach)
-            ray = anchor - self.weight_point((0, 0))
-            across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
-            for side in (1, -1):
-                centre = anchor + side * (label.width / 2 + LABEL_OFF_WEDGE) * across
-                inside = bool(np.all(low[:2] + half[:2] < centre[:2])
-                              and np.all(centre[:2] < high[:2] - half[:2]))
-                clear = avoid is None or not boxes_meet(centre, half, avoid)
-                places.append((not (inside and clear), not inside, centre, anchor, side, across))
-        # (the first clear place; else the first in the plane; else the first)
-        _, _, centre, anchor, side, across = min(places, key=lambda p: (p[0], p[1]))
+        half = np.array([label.width, label.height]) / 2
+        for side in (1, -1):
+            centre = anchor + side * (label.width / 2 + LABEL_OFF_WEDGE) * across
+            if np.all(low[:2] + half < centre[:2]) and np.all(centre[:2] < high[:2] - half):
+                break
         label.move_to(centre)
         leader = Line(label.get_center() - side * (label.width / 2) * across, anchor,
                       color=colour, stroke_width=1.5)
@@ -219,20 +205,23 @@ class FewestBeats:
 
     def kept_wedges(self, beat) -> VGroup:
         """The wedges of θ that get none of the kept points wrong (the lesson's
-        ``kept_arcs``), tinted and edged in the right colour, the widest named by how many
-        points that is."""
+        ``kept_arcs``), tinted and edged in the right colour, and a row under the shading's
+        key that names their tint by how many points that is (beside a wedge, its name stood
+        far off it or on the fewest mistakes' count: reviews 322)."""
         theme = self.theme
-        arcs = self.lesson.kept_arcs
         wedges = VGroup(*[Polygon(*self.wedge(a, b), color=theme.correct, stroke_width=2.5,
                                   fill_color=theme.correct, fill_opacity=KEPT_TINT)
-                          for a, b in arcs])
+                          for a, b in self.lesson.kept_arcs])
         kept = self.lesson.n - len(beat.state["left_out"])
-        widest = max(arcs, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
-        count = self.fewest_wedges[2] if getattr(self, "fewest_wedges", None) else None
-        label, leader = self.label_beside_arc(f"none of the {kept} wrong", widest,
-                                              theme.correct, shares=KEPT_LABEL_SHARES,
-                                              avoid=count)
-        return VGroup(wedges, leader, label)
+        key = getattr(self, "wrong_key_drawn", None)
+        if key is None or not self.on_screen(self.wrong_shading):
+            return wedges
+        rows = VGroup(self.key_row(KEPT_TINT, "none wrong", gap=0.04, colour=theme.correct),
+                      self.key_row(None, f"of the {kept}", indent=True))
+        rows[1].next_to(rows[0], DOWN, buff=0.04).align_to(rows[0], LEFT)
+        rows.scale(getattr(key, "shrunk", 1.0))
+        rows.next_to(key, DOWN, buff=0.15).align_to(key, LEFT)
+        return VGroup(wedges, with_backdrop(rows, theme))
 
     def draw_kept(self, beat) -> None:
         """The solver's θ without the points the opening's θ gets wrong (the lesson's
