@@ -173,8 +173,13 @@ class WalkBeats(WalkStartBeats):
         self.wait_for_words("Now ")
         self.set_status(beat.state["status"])
         self.show_wrong_marks(beat)  # the points its line gets wrong, as their count is said
-        if beat.state["inset"] == "step":  # the close point ringed as it is named (review
-            self.wait_for_words("on the line")  # 302: 4 s before)
+        self.set_rings(list(beat.state["ringed"]))
+        self.name_rings()
+
+    def draw_walk_close(self, beat) -> None:
+        """The points that would look on the update's new line ringed as they are named
+        (review 302: 4 s before), the nearest magnified (a beat of its own: reviews 321)."""
+        self.wait_for_words("on the line")
         self.set_rings(list(beat.state["ringed"]))
         self.show_close(beat)
         self.name_rings()

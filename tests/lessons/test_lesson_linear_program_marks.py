@@ -31,13 +31,16 @@ def test_each_counted_line_marks_its_mistakes(case):
     wrong; no other beat marks any."""
     data, lesson, beats = lesson_or_skip(case)
     X, y = data.X, data.y
-    for beat in beats:
+    for before, beat in zip(beats, beats[1:]):
         if beat.motion == "walk-step":
             wrong = exact_wrong(X, y, lesson.thetas[beat.steps[1]])
             assert beat.state["wrong_marks"] == ({"dashed": wrong} if wrong else None)
             assert (f"Now {len(wrong)} of {len(y)}" in beat.sentence) == bool(wrong)
+        if beat.motion == "walk-close":  # (its update's marks stand as its close point is)
+            assert before.motion == "walk-step"
+            assert beat.state["wrong_marks"] == before.state["wrong_marks"]
     marked = {beat.motion: beat.state["wrong_marks"] for beat in beats
-              if beat.motion != "walk-step" and beat.state["wrong_marks"]}
+              if beat.motion not in ("walk-step", "walk-close") and beat.state["wrong_marks"]}
     # the θ marked in one half-plane: its line's mistakes, said (one constraint is not
     # enough), and marked on that beat alone
     (duality,) = [beat for beat in beats if beat.motion == "duality"]
