@@ -54,6 +54,7 @@ from ..ties import least_index
 from ..trace import Trace
 from ..view_box import closeup_box, fitted_box, magnified_box
 from .checks import require_classes_in_the_plane
+from .linear_program_sweep import Sweep, sweep_to
 
 SCENE = "linear-program"
 DEFAULT_DATA = {SCENE: "separable-origin"}
@@ -413,6 +414,12 @@ class LinearProgramLesson:
         """The θ marked inside the shown point's half-plane (:func:`probe_theta`), its line
         drawn in data space."""
         return probe_theta(self.signed[self.shown_point], self.data.X)
+
+    @property
+    def sweep(self) -> Sweep:
+        """The opening's trial line turned round to :attr:`scaling_theta`'s line, its count
+        of mistakes at every angle (:func:`~linviz.lessons.linear_program_sweep.sweep_to`)."""
+        return sweep_to(self.data.X, self.data.y, self.scaling_theta)
 
     @property
     def mistake_range(self) -> tuple[int, int]:

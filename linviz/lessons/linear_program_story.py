@@ -80,6 +80,12 @@ The state's keys:
   θ = 0 is said to meet y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0, then growing as θ is scaled up, the least positive
   reaching its mark at 1;
 - ``status``: the status line under the planes, or None;
+- ``sweep_chart``: the opening's trial line's count of mistakes plotted against the angle
+  it has turned (the lesson's ``sweep``), in the right half, drawn as it turns;
+- ``direction_grid``: the rows under that chart that count a grid of directions 1° apart
+  in a plane and with :data:`~linviz.lessons.linear_program_sweep.EXAMPLE_FEATURES`
+  features (Typst), written as "with many features" is said, gone with the chart as the
+  notes' table comes; or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
   its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
   said, on data a line through the origin separates).
@@ -100,6 +106,7 @@ from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_pr
 from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
+from .linear_program_sweep import EXAMPLE_FEATURES, grid_directions
 from .summary_story import HEADER as SUMMARY_HEADER, ROWS as SUMMARY_ROWS
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
@@ -494,6 +501,18 @@ def tied_place_beat(story: StoryWriter, lesson: LinearProgramLesson, shows: str)
                ringed=[tied], trial_line=False, wrong_marks=None)
 
 
+def direction_grid_rows() -> list[str]:
+    """The rows that count the directions of a grid 1° apart: a plane's, and those with
+    :data:`~linviz.lessons.linear_program_sweep.EXAMPLE_FEATURES` features (Typst)."""
+    d = EXAMPLE_FEATURES
+    count = grid_directions(d)
+    exponent = len(str(count)) - 1
+    mantissa = count / 10 ** exponent
+    return ["a plane: 1 angle, 1° apart: 360 directions",
+            f"{d} features: {d - 1} angles, 1° apart: "
+            f"$360 times 180^{d - 2} approx {mantissa:.1f} times 10^{exponent}$"]
+
+
 def status_said_first(status: str) -> str:
     """The part of a beat's status line shown from the beat's start when its last part (a
     count, the solver's word) comes only as it is said: all before the last " · " (the
@@ -638,7 +657,7 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
                 fewest_line=False, programme=None, left_out=None, kept=False,
-                score_strip=False)
+                score_strip=False, sweep_chart=False, direction_grid=None)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -680,7 +699,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         # it turns said first; a count changes only as a point changes sides)
         story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle: the count can change "
                    f"only as the line passes a point. The best gets {low} wrong.",
-                   "trial", trial_line=True,
+                   "trial", trial_line=True, sweep_chart=True,
                    wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
                                 if low else None))
     if not standardized:
@@ -690,7 +709,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
              "Turning a line works in a plane; with many features, no one can try every "
              "direction. ")
     story.beat(f"{tried}The notes' realizable case: a linear programme decides it.",
-               "notes-row", trial_line=False, wrong_marks=None,
+               "notes-row", trial_line=False, wrong_marks=None, sweep_chart=False,
+               # the directions a grid would try, counted under the sweep's chart (review
+               # 323: 8 s of still picture as they were said)
+               direction_grid=None if standardized else direction_grid_rows(),
                # the notes' closing table beside it as its row is named, that row lit
                # (reviews 303: the right half stood empty for the first 12 s)
                notes_table=NOTES_SUMMARY)
@@ -738,7 +760,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 316: "never strictly above 0" heard as "never above 0")
     story.beat("Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0. A linear "
                "programme cannot ask that: its constraints say at least, never strictly "
-               "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None, notes_table=None, trial_line=False,
+               "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None,
+               notes_table=None, trial_line=False, direction_grid=None,
                programme=AT_LEAST_ROWS, status=None, score_strip=True)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
                f"score alike: the dashed lines, where it is ±1, close in{lifted}.",

@@ -8,34 +8,19 @@ import numpy as np
 from manim import RIGHT, UP, Line, ValueTracker, VGroup, config, linear
 
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear
+from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.table_text import line_of_text, set_baseline
+from scenes.linear_program_parts.sweep_chart import SweepChart, direction_rows, right_half
+from linviz.lessons.linear_program_sweep import better_side
 
-#: the trial line's turn: three quarters round (every line through 0 at least once),
-#: anticlockwise, from the line perpendicular to the one the scaling beat draws (review
-#: 309: a half turn started on the answer) to it (the lesson's ``scaling_theta``: the
-#: fewest mistakes)
-TRIAL_TURN = 1.5 * np.pi
 #: the words of the intro's sentence as which the trial line stops, its count said
 BEST_WORDS = "best gets"
 #: the words of the intro's sentence as which the notes' table comes (its row named)
 TABLE_WORDS = "The notes' realizable case"
-
-
-def fewest_wrong_of_line(X: np.ndarray, y: np.ndarray, normal: np.ndarray) -> int:
-    """How many points the line through 0 with this normal gets wrong, on its better side
-    (the notes' rule: y·θᵀx ≤ 0 is a mistake, for θ = ±normal)."""
-    scores = y * (X @ normal)
-    return int(min(np.sum(scores <= 0), np.sum(scores >= 0)))
-
-
-def better_side(X: np.ndarray, y: np.ndarray, normal: np.ndarray) -> np.ndarray:
-    """``normal`` or −``normal``: the θ of the line's better side, the one whose mistakes
-    :func:`fewest_wrong_of_line` counts (``normal`` where both count alike)."""
-    scores = y * (X @ normal)
-    return normal if np.sum(scores <= 0) <= np.sum(scores >= 0) else -normal
+#: the words of the notes' row as which a grid's directions are counted under the chart
+GRID_WORDS = "with many features"
 
 
 class IntroBeats:
@@ -67,15 +52,30 @@ class IntroBeats:
         self.turn_trial_line(beat)
 
     def draw_notes_row(self, beat) -> None:
-        """The trial line's marks leave with it; the notes' table comes as its row is named
-        (the beat's ``notes_table``), till the next sentence."""
+        """The trial line's marks leave with it; a grid's directions are counted under the
+        sweep's chart as "many features" are said (the beat's ``direction_grid``); the
+        notes' table comes in their place as its row is named (the beat's
+        ``notes_table``), till the next sentence."""
         self.drop_wrong_marks()
         self.follow_beat(beat)
+        leaving = [m for m in [getattr(self, "sweep_drawn", None)] if m is not None]
+        if beat.state["direction_grid"] and leaving:
+            self.wait_for_words(GRID_WORDS)
+            rows = direction_rows(beat.state["direction_grid"], self.theme, leaving[0])
+            self.play(appear(rows), run_time=style.RUN_FADE)
+            leaving.append(rows)
         if beat.state["notes_table"]:
             self.wait_for_words(TABLE_WORDS)
             table = self.notes_table(beat.state["notes_table"])
-            self.play(appear(table), run_time=style.RUN_FADE)
+            if leaving:
+                self.swap(leaving, [table])
+            else:
+                self.play(appear(table), run_time=style.RUN_FADE)
             self.mark_for_beat(table)
+        elif leaving:
+            self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
+        self.remove(*leaving)
+        self.sweep_drawn = None
 
     def notes_table(self, rows) -> VGroup:
         """The notes' closing summary right of the data, as the lecture's
@@ -107,27 +107,57 @@ class IntroBeats:
                               0.0])
 
     def turn_trial_line(self, beat) -> None:
-        """A line through 0, grey, its + side shaded, turned :data:`TRIAL_TURN` round to
-        the line of the lesson's ``scaling_theta`` as the turning is said, its count of
-        mistakes read off as it turns; stopped as its count is said, its mistakes marked
-        (the beat's ``wrong_marks``), held to the sentence's end."""
-        turn = ValueTracker(0.0)
-        stop = self.lesson.scaling_theta
-        start = float(np.arctan2(stop[1], stop[0])) - TRIAL_TURN
-
-        def normal() -> np.ndarray:  # the line's normal, θ's direction at the turn's end
-            angle = start + turn.get_value()
-            return np.array([np.cos(angle), np.sin(angle)])
-
+        """A line through 0, grey, its + side shaded, turned round to the line of the
+        lesson's ``scaling_theta`` (its ``sweep``) as the turning is said, its count of
+        mistakes read off as it turns and, with the beat's ``sweep_chart``, plotted against
+        the angle turned in the right half; stopped as its count is said, its mistakes
+        marked (the beat's ``wrong_marks``), held to the sentence's end (the chart to the
+        notes' table)."""
+        turn, sweep = ValueTracker(0.0), self.lesson.sweep
         X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y, dtype=float)
+
+        def side() -> np.ndarray:  # the θ of the line's better side, the one counted
+            return better_side(X, y, sweep.normal_at(turn.get_value()))
+
         # its + side shaded, the side its count takes (review 290: with no side shown, 44
         # or 56 wrong could not be checked)
-        trial = Hyperplane(self.plane, better_side(X, y, normal()), 0.0, show_normal=False,
-                           show_notes=False, show_shading=True)
+        trial = Hyperplane(self.plane, side(), 0.0, show_normal=False, show_notes=False,
+                           show_shading=True)
         trial.line.set_color(self.theme.muted)
-        trial.add_updater(lambda m: m.set_parameters(better_side(X, y, normal()), 0.0))
-        # its count read off as it turns, over the plane's top right (review 271: it
-        # turned with no readout): the question is whether the count can reach 0
+        trial.add_updater(lambda m: m.set_parameters(side(), 0.0))
+        count = self.turn_readout(sweep, turn)
+        moving, coming = [trial, count], [trial, count]
+        if beat.state["sweep_chart"]:  # (review 323: the right half empty, then 8 s still)
+            chart = SweepChart(sweep, self.theme, *right_half(self.plane),
+                               float(self.plane.frame.get_center()[1]))
+            curve = chart.curve(0.0)
+            curve.add_updater(lambda m: m.become(chart.curve(turn.get_value())))
+            moving.append(curve)
+            coming.append(chart)
+        self.play(*map(appear, coming), run_time=style.RUN_FADE)
+        if len(moving) > 2:
+            self.add(moving[2])
+        seconds = self.seconds_until(BEST_WORDS)  # (the caption opens with the turn)
+        seconds = max(seconds if seconds is not None else self.speech_left(), style.RUN_FADE)
+        self.play(turn.animate.set_value(sweep.turn), run_time=seconds, rate_func=linear)
+        for m in moving:
+            m.clear_updaters()
+        if len(moving) > 2:  # the chart stands to the notes' table
+            self.remove(chart, moving[2])
+            self.sweep_drawn = VGroup(chart, moving[2])
+            self.add(self.sweep_drawn)
+        self.show_wrong_marks(beat)  # its mistakes, as their count is said
+        # it stays with its marks to the sentence's end (review 308: the marks stood alone
+        # beside the notes' table), one drawing, to leave with the sentence
+        self.remove(trial, count)
+        stopped = VGroup(trial, count)
+        self.add(stopped)
+        self.mark_for_beat(stopped)
+
+    def turn_readout(self, sweep, turn) -> VGroup:
+        """The trial line's count of mistakes after ``turn`` (a tracker of radians turned,
+        the ``sweep``'s), over the data plane's top right, following it (review 271: it
+        turned with no readout): the question is whether the count can reach 0."""
         words: dict[int, object] = {}
 
         def count_words(k: int):
@@ -140,19 +170,6 @@ class IntroBeats:
                     self.plane.frame, RIGHT)
             return words[k]
 
-        count = VGroup(count_words(fewest_wrong_of_line(X, y, normal())).copy())
-        count.add_updater(lambda m: m.become(count_words(fewest_wrong_of_line(X, y,
-                                                                              normal()))))
-        self.play(appear(trial), appear(count), run_time=style.RUN_FADE)
-        seconds = self.seconds_until(BEST_WORDS)  # (the caption opens with the turn)
-        seconds = max(seconds if seconds is not None else self.speech_left(), style.RUN_FADE)
-        self.play(turn.animate.set_value(TRIAL_TURN), run_time=seconds, rate_func=linear)
-        trial.clear_updaters()
-        count.clear_updaters()
-        self.show_wrong_marks(beat)  # its mistakes, as their count is said
-        # it stays with its marks to the sentence's end (review 308: the marks stood alone
-        # beside the notes' table), one drawing, to leave with the sentence
-        self.remove(trial, count)
-        stopped = VGroup(trial, count)
-        self.add(stopped)
-        self.mark_for_beat(stopped)
+        count = VGroup(count_words(sweep.count_at(0.0)).copy())
+        count.add_updater(lambda m: m.become(count_words(sweep.count_at(turn.get_value()))))
+        return count

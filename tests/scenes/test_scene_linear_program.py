@@ -39,6 +39,7 @@ def drawn_state(scene) -> dict:
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
         "score_strip": on(getattr(scene, "score_strip_drawn", None) or object()),
+        "sweep_chart": on(getattr(scene, "sweep_drawn", None) or object()),
         "lines_seen": getattr(scene, "lines", None) is not None and on(scene.lines) and any(
             line.get_stroke_opacity() > 0 for line in scene.lines.family_members_with_points()),
         # the largest aᵢᵀθ over the corners of the shown constraint's name (< 1: its box on
@@ -143,6 +144,7 @@ def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
         assert picture["score_strip"] == state["score_strip"], where
+        assert picture["sweep_chart"] == state["sweep_chart"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
         assert picture["certificate_sides"] == state["certificate_sides"], where
         # the fewest θ's line while its state holds (review 307 bench: it stood on under
@@ -313,7 +315,7 @@ def test_the_opening_lines_count_reaches_the_fewest_wrong_through_0(name):
     and 0 exactly when the linear programme is feasible."""
     from linviz.gallery import GALLERY
     from linviz.lessons.linear_program import linear_program_lesson
-    from scenes.linear_program_parts.intro import fewest_wrong_of_line
+    from linviz.lessons.linear_program_sweep import fewest_wrong_of_line
 
     case = next(c for c in GALLERY if c.name == name)
     data = case.make()
@@ -325,7 +327,7 @@ def test_the_opening_lines_count_reaches_the_fewest_wrong_through_0(name):
     counts = [fewest_wrong_of_line(X, y, np.array([np.cos(a), np.sin(a)])) for a in middles]
     assert min(counts) == (0 if lesson.feasible else lesson.mistake_range[0])
     # the side shaded + is the one counted: its θ's mistakes (y·θᵀx ≤ 0) are the count
-    from scenes.linear_program_parts.intro import better_side
+    from linviz.lessons.linear_program_sweep import better_side
 
     for a, count in zip(middles, counts):
         normal = np.array([np.cos(a), np.sin(a)])

@@ -1,0 +1,74 @@
+"""The opening sweep of `linear-program` (:mod:`linviz.lessons.linear_program_sweep`): the
+trial line's count of mistakes at every angle it turns through, recounted here, and the
+directions a grid would try, in closed form."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linviz.lessons.linear_program_story import direction_grid_rows
+from linviz.lessons.linear_program_sweep import EXAMPLE_FEATURES, grid_directions
+
+from lp_gallery import CASES, lesson_or_skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_sweep_counts_every_angles_mistakes_and_ends_on_the_fewest(case):
+    """At 7 200 angles of the turn (each 1e-6 off the nearest point's perpendicular or
+    more), the sweep's count is the line's mistakes on its better side, counted here from
+    the signs of y⁽ⁱ⁾uᵀx⁽ⁱ⁾; it ends on the scaling's θ's line with the fewest mistakes any
+    line through 0 makes; and each break is where the line passes a point."""
+    data, lesson, beats = lesson_or_skip(case)
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    sweep = lesson.sweep
+    turned = np.linspace(0.0, sweep.turn, 7200)
+    normals = np.stack([np.cos(sweep.start + turned), np.sin(sweep.start + turned)])
+    scores = (y[:, None] * X) @ normals
+    # angles within 1e-6 of a point's perpendicular are ambiguous (the point on the line)
+    away = np.min(np.abs(X @ normals) / np.maximum(np.linalg.norm(X, axis=1),
+                                                  1e-300)[:, None], axis=0) > 1e-6
+    wrong = np.minimum(np.sum(scores <= 0, axis=0), np.sum(scores >= 0, axis=0))
+    counted = np.array([sweep.count_at(t) for t in turned])
+    assert np.array_equal(counted[away], wrong[away])
+    # the end: the scaling θ's direction, the fewest mistakes through 0
+    end = sweep.normal_at(sweep.turn)
+    theta = lesson.scaling_theta
+    assert abs(end[0] * theta[1] - end[1] * theta[0]) < 1e-9 * np.linalg.norm(theta)
+    assert sweep.count_at(sweep.turn) == sweep.fewest == lesson.mistake_range[0]
+    # each break: some point x ≠ 0 with uᵀx = 0 there
+    for at in sweep.breaks:
+        u = sweep.normal_at(at)
+        assert np.min(np.abs(X @ u)[np.any(X != 0, axis=1)]) < 1e-9 * np.abs(X).max()
+
+
+def test_a_grid_of_directions_counts_one_angle_round_and_the_rest_half_round():
+    """A plane's directions 1° apart: 360; 3 features, azimuth round and polar angle half
+    round: 360 · 180; 10° apart in 4 features: 36 · 18 · 18 grid points, counted here by
+    enumerating them."""
+    assert grid_directions(2) == 360
+    assert grid_directions(3) == 360 * 180
+    enumerated = [(a, b, c) for a in range(0, 360, 10) for b in range(0, 180, 10)
+                  for c in range(0, 180, 10)]
+    assert grid_directions(4, degrees=10) == len(enumerated)
+    plane, many = direction_grid_rows()
+    assert plane == "a plane: 1 angle, 1° apart: 360 directions"
+    count = 360.0 * 180.0 ** (EXAMPLE_FEATURES - 2)
+    exponent = int(np.floor(np.log10(count)))
+    assert many == (f"{EXAMPLE_FEATURES} features: {EXAMPLE_FEATURES - 1} angles, 1° apart: "
+                    f"$360 times 180^{EXAMPLE_FEATURES - 2} approx "
+                    f"{count / 10 ** exponent:.1f} times 10^{exponent}$")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_chart_stands_from_the_turn_to_the_notes_table(case):
+    """The chart comes with the trial line's turn, stays through the place both classes
+    share, and leaves as the notes' table comes; the grid's rows are written in the notes'
+    row beat only, where the turn was drawn (none on standardised data, never turned)."""
+    data, lesson, beats = lesson_or_skip(case)
+    charted = [beat.motion for beat in beats if beat.state["sweep_chart"]]
+    turned = any(beat.state["trial_line"] for beat in beats)
+    assert charted == (["trial", "tied-place"][:1 + bool(lesson.tied_points)] if turned
+                       else [])
+    rows = [beat.motion for beat in beats if beat.state["direction_grid"]]
+    assert rows == (["notes-row"] if turned else [])
