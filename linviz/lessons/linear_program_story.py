@@ -927,12 +927,15 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.section("lp-perceptron", "The perceptron in weight space")
     M = len(lesson.thetas) - 1
     zoomed = lesson.walk_box != lesson.weight_box
-    story.beat("The perceptron finds a θ with no solver, visiting the points in order. In "
-               "weight space it starts at θ = 0"
-               + (", zoomed in here to its steps;" if zoomed else ";")
-               + " each mistake adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ: one step.", "walk-start", walk=0,
-               ringed=[], boundary=None, diamond=None, inset=False,
-               status=UPDATE_RULE, view="walk" if zoomed else "near")
+    # (review 323: the rule, the start and the zoom in one sentence, over the section's
+    # change, were too dense: the rule first, as the points are visited in order)
+    story.beat("The perceptron finds a θ with no solver, visiting the points in order: at "
+               "each mistake, it adds y⁽ⁱ⁾x⁽ⁱ⁾ to θ.", "walk-rule", ringed=[], boundary=None,
+               diamond=None, inset=False, status=UPDATE_RULE)
+    story.beat("In weight space it starts at θ = 0"
+               + (", zoomed in here to its steps:" if zoomed else ":")
+               + " each update, one step.", "walk-start", walk=0,
+               view="walk" if zoomed else "near")
     # the cone tied to the region ≥ 1 it is made of: the region scaled down toward 0 sweeps
     # it out (reviews 303: no picture linked the region to the cone; a 7 s still)
     swept = ("The region, scaled down toward 0, sweeps out a cone: every θ that separates, "
@@ -1048,8 +1051,10 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                inset=False,
                # (review 306: "γ = 0.256" written while "just under" was said)
                status=f"$R = {shown_reach}$ (the farthest point, ringed), "
-                      f"$gamma$ just under ${shown_gamma}$: "
-                      f"$(R \/ gamma)^2 approx {formatting.in_math(bound)} >= {M}$")
+                      f"$gamma$ just under ${shown_gamma}$ · "
+                      # (review 323: "≈ 51 ≥ 5" was cryptic)
+                      f"bound $(R \/ gamma)^2 approx {formatting.in_math(bound)}$, "
+                      f"updates made: ${M}$")
     testable_beat(story, lesson)
 
 

@@ -53,7 +53,8 @@ class ConeInset:
         walked = [("segment", p, q) for p, q in zip(self.walk_states, self.walk_states[1:])]
         self.cone_inset = magnifier(self.weights, np.zeros((0, 2)), np.zeros(0), box, zoom,
                                     theme, drawings, lines=[(a, 0.0), *walked],
-                                    times_words="θ by the cone's edge:")
+                                    times_words="θ by the cone's edge:",
+                                    times_font=style.FONT_PANEL)
         self.play(appear(self.cone_inset), run_time=style.RUN_FADE)
 
     def drop_cone_inset(self) -> None:

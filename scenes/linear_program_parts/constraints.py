@@ -52,7 +52,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
                                                                        score=score))
         self.shown_normal, foot = self.weight_normal(a, score)
         # the point's own index, as the sentence names it (review 305: a general i)
-        self.shown_label = math(f"1 \\/ norm(x^(({i + 1})))", theme, style.FONT_SMALL).set_color(
+        self.shown_label = math(f"1 \\/ norm(x^(({i + 1})))", theme, style.FONT_PANEL).set_color(
             theme.step)
         # in data space, y⁽ⁱ⁾x⁽ⁱ⁾, the line's normal: k times longer where it would be a
         # speck (the lesson's k, on its label); for a − point, x⁽ⁱ⁾ dashed from 0 first

@@ -35,8 +35,15 @@ class IntroBeats:
         old = getattr(self, "title", None)
         if title and old is not None and self.on_screen(old):
             new = self.make_title(self.in_notation(title))
-            self.swap([old], [new])
-            self.remove(old)
+            # the last section's status line leaves with its title (review 323: the
+            # widest margin's "quadratic" stood under the perceptron's title)
+            status = getattr(self, "status", None)
+            leaving = [old, *([status] if status is not None and self.on_screen(status)
+                              else [])]
+            self.swap(leaving, [new])
+            self.remove(*leaving)
+            if len(leaving) > 1:
+                self.status, self.status_words = None, None
             self.title = new
 
     def draw_intro(self, beat) -> None:

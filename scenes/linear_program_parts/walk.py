@@ -208,7 +208,7 @@ class WalkBeats(WalkStartBeats):
             top, bottom = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
             # (review 303: "y·score = 1", a coined word; the notes' y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1)
             name = with_backdrop(math(f"y^(({i + 1})) theta^T x^(({i + 1})) = {level}", theme,
-                                      style.FONT_SMALL, theme.step), theme)
+                                      style.FONT_PANEL, theme.step), theme)
             placed = [box_of(n) for n in names]
             centre = beside_line([top + t * (bottom - top) for t in SCORE_NAME_ALONG],
                                  bottom - top, (name.width, name.height),
@@ -225,7 +225,7 @@ class WalkBeats(WalkStartBeats):
         a, b = self.weight_point(thetas[k]), self.weight_point(thetas[k + 1])
         middle = (a + b) / 2
         i = int(self.lesson.updated_points[k]) + 1
-        label = math(f"+y^(({i})) x^(({i}))", theme, style.FONT_SMALL).set_color(theme.step)
+        label = math(f"+y^(({i})) x^(({i}))", theme, style.FONT_PANEL).set_color(theme.step)
         with_backdrop(label, theme)
         return label.next_to(middle, across(b - a, towards=middle - self.weight_point((0, 0))),
                              buff=0.08)

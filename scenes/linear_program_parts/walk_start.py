@@ -4,7 +4,8 @@ the first step shown as it is said, and the cone of separators it walks into."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DashedLine, Line, Polygon, ValueTracker, VGroup, always_redraw, smooth
+from manim import (DashedLine, Line, Polygon, ValueTracker, VGroup, always_redraw, linear,
+                   smooth)
 
 from linviz.lessons.linear_program import mistake_arcs
 from scenes.linear_program_parts.common import (CONE_OPACITY, LINES_UNDER_SHADING, REGION_OPACITY,
@@ -14,17 +15,42 @@ from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
+#: the words of the rule's sentence as which a ring starts visiting the points in order
+VISIT_WORDS = "visiting the points"
+#: the ring's visit takes the rest of the sentence, at most this many seconds
+VISIT_MOST = 4.0
+
+
 class WalkStartBeats:
     """The walk's start and its cone (a part of
     :class:`scenes.linear_program.LinearProgramScene`, through
     :class:`scenes.linear_program_parts.walk.WalkBeats`)."""
 
-    def draw_walk_start(self, beat) -> None:
+    def draw_walk_rule(self, beat) -> None:
+        """The objective's drawings leave, the update rule is written, and a ring visits
+        the points in their order as "visiting the points in order" is said."""
         self.drop_least_inset()
         self.follow_beat(beat)
-        leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines) if m is not None]
-        self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
-        self.remove(*leaving)
+        leaving = [m for m in (self.diamond, self.star_lines, self.tight_lines)
+                   if m is not None and self.on_screen(m)]
+        if leaving:
+            self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
+            self.remove(*leaving)
+        self.wait_for_words(VISIT_WORDS)
+        seconds = min(VISIT_MOST, max(self.speech_left() - style.RUN_FADE, style.RUN_FADE))
+        visit, points = ValueTracker(0.0), self.plane.c2p_many(self.data.X)
+        ring = self.ring(0)
+        ring.add_updater(lambda m: m.move_to(points[min(len(points) - 1,
+                                                        int(visit.get_value()))]))
+        self.play(appear(ring), run_time=style.RUN_FADE / 2)
+        self.play(visit.animate.set_value(float(len(points))), run_time=seconds,
+                  rate_func=linear)
+        ring.clear_updaters()
+        self.play(vanish(ring), run_time=style.RUN_FADE / 2)
+        self.remove(ring)
+
+    def draw_walk_start(self, beat) -> None:
+        self.follow_beat(beat)
         # θ at 0 as its start is said, then the zoom as it is (review 308: zoomed under
         # "visiting the points in order", then still under "zoomed in here")
         self.walk_states = self.lesson.thetas
@@ -39,9 +65,10 @@ class WalkStartBeats:
             self.lines.set_stroke(opacity=LINES_UNDER_SHADING)
         # the first step, an arrow named by what it adds, as "one step" is said, to the
         # sentence's end (reviews 273, 274: said over a still, then a faint flicker)
-        step = VGroup(FastArrow(self.theme.normal, stroke_width=3).set_ends(
-            self.weight_point(self.walk_states[0]), self.weight_point(self.walk_states[1])),
-            self.step_label_for(0)).set_opacity(0.7)
+        # (its name at full strength: review 323, faint pink at 480p)
+        arrow = FastArrow(self.theme.normal, stroke_width=3).set_ends(
+            self.weight_point(self.walk_states[0]), self.weight_point(self.walk_states[1]))
+        step = VGroup(arrow.set_opacity(0.7), self.step_label_for(0))
         self.wait_for_words("one step")
         self.play(appear(step), run_time=style.RUN_INTRO)
         self.mark_for_beat(step)

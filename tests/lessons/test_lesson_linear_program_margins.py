@@ -88,14 +88,15 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
     assert round(again) == said_bound or abs(again - said_bound) <= 0.0025 * said_bound + 0.5
     # on the status line, in mathematics, a grouped bound quoted ("2, 811" read as a list)
     shown = f'"{bound.group(1)}"' if "," in bound.group(1) else bound.group(1)
-    assert f"$(R \\/ gamma)^2 approx {shown} >= " in after.state["status"], after.state["status"]
+    assert f"bound $(R \\/ gamma)^2 approx {shown}$, updates made: $" in after.state["status"]
+    made = int(re.search(r"updates made: \$([0-9]+)\$", after.state["status"]).group(1))
     theta, updates, changed = np.zeros(2), 0, True
     while changed:
         changed = False
         for x, label in zip(X, y):
             if label * (theta @ x) <= 0:
                 theta, updates, changed = theta + label * x, updates + 1, True
-    assert int(bound.group(2)) == updates <= (reach / gamma) ** 2
+    assert int(bound.group(2)) == made == updates <= (reach / gamma) ** 2
     # said to be far above the run's count where it is ten times it or more, else not
     far = (reach / gamma) ** 2 >= 10 * updates
     assert ("far fewer: a bound, not a forecast" in after.sentence) == far, after.sentence
