@@ -525,9 +525,15 @@ class LinearProgramLesson:
         if not np.any(theta):
             return None
         j, distance = self.nearest_to_line(theta)
-        if distance == 0:
-            return None
+        return None if distance == 0 else self.point_inset(theta, j)
+
+    def point_inset(self, theta, j: int) -> tuple[int, Box, int] | None:
+        """(j, box, zoom): point j magnified round its foot on the line θᵀx = 0, as
+        :meth:`line_inset` its nearest; None when it reads as it is (magnified less than
+        :data:`STEP_INSET_ZOOM` times)."""
+        theta = np.asarray(theta, dtype=float)
         x = np.asarray(self.data.X[j], dtype=float)
+        distance = float(self.signed[j] @ theta) / float(np.hypot(*theta))
         view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
         found = magnified_box(view, project_onto_line(x, theta, 0.0), abs(distance))
         return None if found is None or found[1] < STEP_INSET_ZOOM else (j, *found)

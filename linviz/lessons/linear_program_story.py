@@ -37,6 +37,8 @@ The state's keys:
   as bars in the right half (until the next sentence), or None;
 - ``close``: the θ whose line's nearest point is magnified (inset "step"), or None (said
   in the beat that draws the line, or the beat after the line's run: :func:`close_words`);
+- ``magnified``: the points that inset magnifies, one after another as said (the nearest
+  first; where the others are named, they too), or None;
 - ``wrong_shading``: weight space is shaded by how many points each θ gets wrong, the more the
   stronger: wedges from 0 (data no line through the origin separates: none is unshaded);
 - ``closeup``: the overlap's points magnified this many times in a close-up in the weight
@@ -334,7 +336,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # caption of 23-25 s, the longest: the passes are a sentence of their own)
     story.beat(closing, "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
-               fewest_line=False, left_out=None, kept=False, inset=False, close=None,
+               fewest_line=False, left_out=None, kept=False, inset=False, close=None, magnified=None,
                # the weight plane leaves: the right half is the verdict's and the passes'
                **RIGHT_HALF_FREE,
                # the two questions drawn in the right half as said, where it is free
@@ -609,7 +611,11 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                 f"sides{also}." if again else
                 f" {names} look on the line{line}{ringed}: magnified, point {j + 1} is just "
                 f"on its {side} side{also}{rest}.")
-        return said, {"inset": "step", "close": [float(t) for t in theta]}, sorted([j, *near])
+        # each named point magnified in turn, where they are named one by one (review 323:
+        # point 16 only ringed, its ring cut by the line)
+        magnified = [int(j)] if counted else [int(j), *near]
+        return said, {"inset": "step", "close": [float(t) for t in theta],
+                      "magnified": magnified}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,
     # it read as filler)
     said = (f" Point {j + 1}, too, looks on the line{line}: just on its {side} side{also}."
@@ -617,7 +623,8 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
             f" Point {j + 1} looks on the line{line}: magnified, it is just on its {side} "
             f"side{also}.")
     return (said,
-            {"inset": "step", "close": [float(t) for t in theta]}, [int(j)])
+            {"inset": "step", "close": [float(t) for t in theta], "magnified": [int(j)]},
+            [int(j)])
 
 
 def probe_errors(lesson: LinearProgramLesson) -> int:
@@ -651,7 +658,8 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 view="constraint" if zoomed else "near", probe=False, inset=False,
                 certificate=False, certificate_sides=False, ringed=[], status=None,
                 offset_line=False, overlap=False, weights_dim=False,
-                wrong_shading=False, close=None, closeup=None, score_bars=False,
+                wrong_shading=False, close=None, magnified=None, closeup=None,
+                score_bars=False,
                 scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
                 pass_counts=None, gordan=None, bands=None, trial_line=False,
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
@@ -956,7 +964,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    walk=step + 1,
                    ringed=[i], shown=i, boundary="run", steps=(step, step + 1),
                    wrong_marks={"dashed": wrong} if wrong else None,
-                   status=step_status(lesson, step), inset=False, close=None)
+                   status=step_status(lesson, step), inset=False, close=None,
+                   magnified=None)
         if words:  # the point that would look on its line, a beat of its own (reviews 321:
             # with the update's numbers and count, too much for one hearing)
             story.beat(words.strip(), "walk-close", ringed=sorted({i, *point}), **close)
@@ -967,7 +976,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         points = formatting.listed(i + 1 for i in lesson.updated_points[explained:])
         story.beat(f"{said}, on {'point' if rest == 1 else 'points'} {points}: each a step "
                    f"perpendicular to the line of a point it got wrong.",
-                   "walk-fast", walk=M, ringed=[], shown=None, inset=False, close=None,
+                   "walk-fast", walk=M, ringed=[], shown=None, inset=False, close=None, magnified=None,
                    wrong_marks=None, status=UPDATE_RULE,
                    min_seconds=rest / FAST_UPDATES_PER_SECOND, steps=(explained, M))
     m = said_least(lesson)

@@ -326,7 +326,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    "offset-lift scene shows.",
                    "offset-line", offset_line=True, weights_dim=True, certificate=False,
                    certificate_sides=False, score_bars=False,
-                   inset=False, close=None, ringed=[], wrong_marks=None,
+                   inset=False, close=None, magnified=None, ringed=[], wrong_marks=None,
                    status="with an offset, on $[1, x]$: feasible", pause=REVEAL_PAUSE)
     else:
         positive, negative = lesson.overlap
@@ -346,7 +346,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    weights=False, inset=False, wrong_marks=None,
                    # (reviews 318: on screen 15 s before the why beat explained it)
                    overlap_panel=None if why else overlap_panel(lesson),
-                   close=None, ringed=sorted([*positive, *negative]),
+                   close=None, magnified=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    # (review 311: the equation over the close-up, never said, dropped)
                    # (reviews 318: the constant feature said, not seen, for 30 s)

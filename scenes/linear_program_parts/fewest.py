@@ -274,3 +274,4 @@ class FewestBeats:
         self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
         # (its name over it: under it, on raw wine, it stood on the plane's "mean")
         self.show_close(beat, above=True, colour=self.theme.boundary)
+        self.magnify_the_others(beat, above=True, colour=self.theme.boundary)

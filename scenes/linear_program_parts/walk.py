@@ -11,6 +11,7 @@ from manim import (RIGHT, Circle, DashedLine, Dot, Indicate, Line, ValueTracker,
 
 from linviz.lessons.linear_program_story import said_least, status_said_first
 from scenes.linear_program_parts.common import FADED_LINES, between, leave_together, ray_end
+from scenes.linear_program_parts.close_points import ClosePoints
 from scenes.linear_program_parts.walk_start import WalkStartBeats
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -31,8 +32,7 @@ STEP_MOST_SECONDS = 6.0
 #: heavily covering it counts (against a marker's 1)
 LINE_CLEARANCE, LINE_WEIGHT = 0.08, 20.0
 
-
-class WalkBeats(WalkStartBeats):
+class WalkBeats(WalkStartBeats, ClosePoints):
     """The perceptron's walk in weight space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -176,14 +176,6 @@ class WalkBeats(WalkStartBeats):
         self.set_rings(list(beat.state["ringed"]))
         self.name_rings()
 
-    def draw_walk_close(self, beat) -> None:
-        """The points that would look on the update's new line ringed as they are named
-        (review 302: 4 s before), the nearest magnified (a beat of its own: reviews 321)."""
-        self.wait_for_words("on the line")
-        self.set_rings(list(beat.state["ringed"]))
-        self.show_close(beat)
-        self.name_rings()
-
     def score_line_names(self, i: int, steps) -> VGroup:
         """Point i's two lines in weight space named by their values of y⁽ⁱ⁾θᵀx⁽ⁱ⁾, "… = 1" (its
         constraint's, solid) and "… = 0" (dashed), each beside its line near an end
@@ -271,16 +263,6 @@ class WalkBeats(WalkStartBeats):
             self.remove(shown)
         turning.clear_updaters()
         self.run_line = turning
-
-    def show_close(self, beat, above: bool = False, colour=None) -> None:
-        """The point nearest the beat's new line magnified beside it, when the beat says
-        it (it would look on the line; it is ringed with the beat's other points), its name
-        ``above`` the inset's frame when asked, the line in ``colour`` (else the walk's)."""
-        if beat.state["inset"] != "step":
-            return
-        theta = np.asarray(beat.state["close"], dtype=float)
-        j, box, zoom = self.lesson.line_inset(theta)
-        self.show_run_inset(theta, box, zoom, name=f"{j + 1}:", above=above, colour=colour)
 
     def drop_shown_line(self) -> None:
         """The explained update's point's lines in weight space leave (review 267: after a

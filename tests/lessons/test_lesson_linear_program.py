@@ -714,7 +714,15 @@ def _close_said(data, theta, beat, line, lesson, again=False):
             brief = (f" {listed}, too, look on the line{line}{ringed}: just on their {side} "
                      f"sides" in sentence)
             assert set(beat.state["ringed"]) >= {j, *alike}
+            # each point named magnified in turn, the nearest first, at the zoom its
+            # distance needs (review 323: one only ringed); counted: the nearest alone
+            assert beat.state["magnified"] == ([j] if len(alike) >= 3 else [j, *alike])
+            for i in beat.state["magnified"]:
+                zoom = math.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * abs(signed[i]))
+                                  + 1e-9)
+                assert lesson.point_inset(theta, i)[0::2] == (i, zoom)
         else:
+            assert beat.state["magnified"] == [j]
             full = (f" Point {j + 1} looks on the line{line}: magnified, it is just on its "
                     f"{side} side" in sentence)
             brief = (f" Point {j + 1}, too, looks on the line{line}: just on its {side} side"
