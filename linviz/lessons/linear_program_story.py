@@ -82,6 +82,9 @@ The state's keys:
   θ = 0 is said to meet y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0, then growing as θ is scaled up, the least positive
   reaching its mark at 1;
 - ``status``: the status line under the planes, or None;
+- ``flipped``: {"point": i, "passes": [updates…]}: point i's marker flipped to the other
+  label and the perceptron's updates in each of the first passes on those points drawn
+  beside the run's (the lesson's separable data; none with no such point), or None;
 - ``sweep_chart``: the opening's trial line's count of mistakes plotted against the angle
   it has turned (the lesson's ``sweep``), in the right half, drawn as it turns;
 - ``direction_grid``: the rows under that chart that count a grid of directions 1° apart
@@ -108,6 +111,7 @@ from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_pr
 from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
+from .linear_program_flip import flipped_passes, flipped_point
 from .linear_program_sweep import EXAMPLE_FEATURES, grid_directions
 from .summary_story import HEADER as SUMMARY_HEADER, ROWS as SUMMARY_ROWS
 
@@ -142,6 +146,8 @@ ASK_WORDS = "Ask that"
 CONFIRM_WORDS, REFUTES_WORDS = "no sample can confirm", "shows it is not"
 #: the words of the closing as which the run's last pass, with no update, is lit
 STOP_WORDS = "the last with no update"
+#: the closing's words as which one point's label is flipped, its run drawn
+FLIP_WORDS = "label flipped"
 
 
 def value(v: float) -> str:
@@ -293,10 +299,15 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (review 310: "decides it only by stopping" claimed too much: it can never say no)
     # (review 313: its passes, the last with no update, drawn as said: 23 s of a still)
     stopped = formatting.count(len(passes), "pass", "passes") if lesson.feasible else ""
+    # where one label flipped leaves points no line through 0 separates, that run drawn
+    # beside this one (review 323: "it never stops" said over the separable run's chart)
+    flip = flipped_point(lesson.data.X, lesson.data.y) if lesson.feasible else None
+    flipped = (None if flip is None else
+               {"point": flip, "passes": flipped_passes(lesson.data, flip)})
+    where = ("run with no limit on passes where no line separates" if flip is None else
+             f"where no line separates, as with point {flip + 1}'s {FLIP_WORDS}")
     watched = (f"A perceptron confirms separability only by stopping, as this one did after "
-               f"{stopped}, "
-               f"{STOP_WORDS}; run with no limit on passes where no line "
-               f"separates, it never stops, so it never says no."
+               f"{stopped}, {STOP_WORDS}; {where}, it never stops, so it never says no."
                if lesson.feasible else
                # (not "it may yet stop": this one cannot, the solver has said so: review 261)
                # (review 305: "this one" read as the solver)
@@ -346,7 +357,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                verdict=verdict_rows(lesson), status=None)
     # a still after the last words (review 307: the narration ended on the last frame)
     # the passes drawn under the rows, which stay (the state's ``verdict``)
-    story.beat(watched, "watched", pause=REVEAL_PAUSE, pass_counts=passes)
+    story.beat(watched, "watched", pause=REVEAL_PAUSE, pass_counts=passes, flipped=flipped,
+               **({"ringed": [flip]} if flipped else {}))
 
 
 def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
@@ -665,7 +677,7 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
                 fewest_line=False, programme=None, left_out=None, kept=False,
-                score_strip=False, sweep_chart=False, direction_grid=None)
+                score_strip=False, sweep_chart=False, direction_grid=None, flipped=None)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:

@@ -6,10 +6,11 @@ updates per pass."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, LaggedStart, Line, Polygon,
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Line, Polygon,
                    Rectangle, VGroup, config)
 
-from linviz.lessons.linear_program_story import SAMPLE_WORDS, STOP_WORDS
+from linviz.lessons.linear_program_story import SAMPLE_WORDS
+from scenes.linear_program_parts.closing_runs import ClosingRuns
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -19,15 +20,11 @@ from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
 
 
-#: the pass counts' bars: each one's width, and the tallest one's height (screen units)
-PASS_BAR_WIDTH, PASS_BAR_HEIGHT = 0.35, 1.2
-#: the passes' bars come one by one over this share of the speech left, at most this long (s)
-PASS_BARS_SHARE, PASS_BARS_MOST = 0.7, 6.0
 #: the room (screen units) between the closing card and the data plane, and the frame's edge
 RECAP_EDGE = 0.4
 
 
-class OffsetBeats:
+class OffsetBeats(ClosingRuns):
     """What the scene draws with an offset, in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -93,17 +90,6 @@ class OffsetBeats:
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
 
-    def draw_watched(self, beat) -> None:
-        """The perceptron's updates in each pass drawn as bars under the closing's rows (the
-        beat's ``pass_counts``), as they are said; where it stopped, its last pass lit as
-        said (review 296: they grew under the notes' remark, the running perceptron then
-        said over a still)."""
-        stop = STOP_WORDS if self.lesson.feasible else None
-        self.show_pass_counts(beat, "through 0, updates in each pass", until=stop)
-        if stop is not None and beat.state["pass_counts"]:  # its stop, lit as said
-            self.wait_for_words(STOP_WORDS)
-            self.play(lit(self.pass_chart.bars[-1], self.theme), run_time=style.PAUSE_READ)
-
     def show_verdict(self, rows) -> None:
         """The closing's rows (each (words, text)) one under another in the right half,
         above the pass counts, each as its words are said, while the state holds them."""
@@ -132,63 +118,6 @@ class OffsetBeats:
         self.remove(*drawn)
         self.add(drawn)  # one drawing on screen: what comes under it finds it
         self.verdict_drawn = drawn  # (standing while the state's ``verdict`` holds)
-
-    def pass_bars(self, counts, title: str = "updates in each pass") -> VGroup:
-        """The updates of each of the run's first passes as bars, each with its count over
-        it and its pass under it, named "updates in each pass" (a run that settles ends on
-        a pass with none)."""
-        theme, tallest = self.theme, max(counts)
-        bars = VGroup()
-        for k, count in enumerate(counts):
-            # (a pass with no update: a sliver on the base, its 0 over it)
-            bar = Rectangle(width=PASS_BAR_WIDTH,
-                            height=max(PASS_BAR_HEIGHT * count / tallest, 0.02),
-                            stroke_width=0, fill_color=theme.step, fill_opacity=0.85)
-            bar.move_to([k * 2 * PASS_BAR_WIDTH, 0, 0], aligned_edge=DOWN)
-            number = text(str(count), theme, style.FONT_SMALL, theme.text).next_to(
-                bar, UP, buff=0.06)
-            under = text(str(k + 1), theme, style.FONT_SMALL, theme.muted).next_to(
-                [bar.get_x(), 0, 0], DOWN, buff=0.08)
-            bars.add(VGroup(bar, number, under))
-        base = Line(bars.get_corner(DOWN + LEFT) + LEFT * 0.1,
-                    bars.get_corner(DOWN + RIGHT) + RIGHT * 0.1, color=theme.muted,
-                    stroke_width=2).set_y(0)
-        name = text(title, theme, style.FONT_SMALL, theme.text)
-        chart = VGroup(name, VGroup(base, bars)).arrange(DOWN, buff=0.15)
-        chart.bars, chart.base = bars, base  # each bar (bar, count, pass) to come in turn
-        return with_backdrop(chart, theme)
-
-    def show_pass_counts(self, beat, title: str = "updates in each pass",
-                         until: str | None = None) -> None:
-        """The updates of the run's first passes, as said, drawn as bars in the right half,
-        level with the data plane's middle, until the next sentence; all drawn by the
-        words ``until`` when given."""
-        counts = beat.state["pass_counts"]
-        if not counts:
-            return
-        words = self.pass_bars(counts, title)
-        verdict = getattr(self, "verdict_drawn", None)
-        if verdict is not None and self.on_screen(verdict):  # under the closing's rows
-            words.next_to(verdict, DOWN, buff=0.5).set_x(WEIGHT_CENTER[0])
-        else:
-            words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_center()[1]), 0.0])
-        bars = getattr(words, "bars", VGroup())
-        if len(bars):  # the passes come one by one while the run is said to go on (review
-            # 271: the chart stood 14 s still)
-            # (all but the bars: the name, the backdrop and the base line)
-            rest = [m for m in words.submobjects if bars not in m.get_family()]
-            self.play(*map(appear, rest), appear(words.base), run_time=style.RUN_FADE)
-            seconds = min(PASS_BARS_MOST, max(style.RUN_INTRO,
-                                              PASS_BARS_SHARE * self.speech_left()))
-            if until is not None and self.seconds_until(until) is not None:
-                seconds = min(seconds, max(style.RUN_FADE, self.seconds_until(until)))
-            self.play(LaggedStart(*map(appear, bars), lag_ratio=1.0), run_time=seconds)
-            self.remove(*words.get_family())
-            self.add(words)
-        else:
-            self.play(appear(words), run_time=style.RUN_FADE)
-        self.mark_for_beat(words)
-        self.pass_chart = words
 
     def clear_right_half(self) -> None:
         """The overlap's hulls, names, its close-up (with the hulls' copies in it) and its
