@@ -66,6 +66,9 @@ class MarginBands:
         self.add(bands)
         self.mark_for_beat(bands)
         self.margin_bands = bands
+        # the narrower of the two lit as it is said so (the bench: 9 s of a still after)
+        for said in ("narrower", "wider"):
+            self.light_as_said(said, [group[1] for group in groups])
 
     def margin_band(self, theta, width: float, colour: str, dashed: bool, plane=None,
                     side: float = 1.0) -> VGroup:

@@ -97,6 +97,14 @@ class ProgrammeCard:
         rows = getattr(self, "programme_drawn", None)
         if beat.state["programme"] and rows is not None:  # (reviews 318 bench: stills)
             self.set_rings(list(beat.state["ringed"]))  # its points, once written
+            # named where the hulls' names do not name them (review 321: the first answer's
+            # rings came back unnamed round the triangle)
+            hull = {*self.lesson.overlap[0], *self.lesson.overlap[1]}
+            fresh = [i for i in beat.state["ringed"] if i not in hull]
+            if fresh:
+                names = self.ring_names(fresh, lines=self.hull_edges(self.plane))
+                self.play(appear(names), run_time=style.RUN_FADE)
+                self.mark_for_beat(names)
             self.light_as_said("is not 0", [rows[-1]])
         if answer:
             self.wait_for_words("infeasible too")
