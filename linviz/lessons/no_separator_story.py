@@ -271,7 +271,8 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                wrong_shading=True, view="near", constraint_score=0.0, fewest_line=True,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
                # (review 313: "at least 4 · infeasible" written 3 s before it was said)
-               status="shade: how many points $theta$ gets wrong")
+               # (the solver's word written as said: review 321, never written)
+               status="shade: how many points $theta$ gets wrong · the programme: infeasible")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)

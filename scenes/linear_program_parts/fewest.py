@@ -71,7 +71,11 @@ class FewestBeats:
         # the widest carries the count (the first of equals, anticlockwise from 0)
         widest = max(fewest, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
         count, leader = self.label_beside_arc(f"{low} wrong", widest, theme.highlight)
-        self.fewest_wedges = VGroup(outlines, leader, count)
+        # a leader to each other wedge of that count too (reviews 321: two wedges, one
+        # label, one leader)
+        others = VGroup(*[Line(count.get_center(), self.arc_anchor(arc), color=theme.highlight,
+                               stroke_width=1.5) for arc in fewest if arc != widest])
+        self.fewest_wedges = VGroup(outlines, others, leader, count)
         self.wrong_shading.add(self.fewest_wedges)
         self.wait_for_words("every θ gets at least")
         self.set_status(status_said_first(beat.state["status"]))
@@ -101,9 +105,7 @@ class FewestBeats:
         theme = self.theme
         label = text(words, theme, style.FONT_SMALL, theme.text)
         with_backdrop(label, theme)
-        middle = (arc[0] + arc[1]) / 2
-        anchor = self.weight_point(0.6 * ray_end((np.cos(middle), np.sin(middle)),
-                                                 self.weights.box))
+        anchor = self.arc_anchor(arc)
         ray = anchor - self.weight_point((0, 0))
         across = np.array([-ray[1], ray[0], 0.0]) / max(float(np.hypot(*ray[:2])), 1e-9)
         low, high = (self.weights.frame.get_corner(DOWN + LEFT),
@@ -117,6 +119,13 @@ class FewestBeats:
         leader = Line(label.get_center() - side * (label.width / 2) * across, anchor,
                       color=colour, stroke_width=1.5)
         return label, leader
+
+    def arc_anchor(self, arc) -> np.ndarray:
+        """The screen point 0.6 of the way out along the middle ray of the wedge ``arc``
+        (start, end), to the weight plane's edge: where its label's leader ends."""
+        middle = (arc[0] + arc[1]) / 2
+        return self.weight_point(0.6 * ray_end((np.cos(middle), np.sin(middle)),
+                                               self.weights.box))
 
     def turn_round_zero(self) -> None:
         """As the shading is said to be the opening's turn read round 0 (:data:`TURN_WORDS`),

@@ -81,6 +81,8 @@ def test_the_recap_says_what_linear_program_found(case):
     assert len(wrong) == fewest and recap.state["wrong_marks"] == {"dashed": wrong}
     assert recap.state["fewest_line"] and not beats[1].state["fewest_line"]
     assert recap.sentence.endswith("is infeasible.")
+    # (and written as said, HiGHS's word: review 321, never written)
+    assert recap.state["status"].endswith(" · the programme: infeasible")
     assert recap.state["wrong_shading"] and recap.state["weights"]
     assert beats[1].motion == "gordan" and beats[1].sentence.startswith(
         "Why is every θ wrong somewhere?")
