@@ -339,9 +339,9 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # ghost to the end): the close-up takes its place, when there is one
         # "for one": one such overlap among maybe several (review 298: "why point 7?")
         # ("For example": "one" was just said as a number: review 308)
+        # (the turn a beat of its own: the bench, 21 s in one caption)
         story.beat(f"Nor with an offset {OFFSET_WORDS}. For example, "
-                   f"{overlap_words(positive, negative)}{magnified}. "
-                   f"{hull_argument(positive, negative)}",
+                   f"{overlap_words(positive, negative)}{magnified}.",
                    "overlap", overlap=True, weights_dim=False, certificate=False,
                    certificate_sides=False, score_bars=False,
                    weights=False, inset=False, wrong_marks=None,
@@ -352,6 +352,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    # (review 311: the equation over the close-up, never said, dropped)
                    # (reviews 318: the constant feature said, not seen, for 30 s)
                    status="an offset: $theta^T x + theta_0 = (theta_0, theta)^T (1, x)$")
+        story.beat(hull_argument(positive, negative), "overlap-turn")
         # the solver's answer a sentence of its own, tied to Gordan's alternative (review
         # 313: the triangle was never tied to it): with wᵢ each point's share in its
         # class's mean, Σ wᵢ y⁽ⁱ⁾ [1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0, m the point both hold

@@ -156,9 +156,9 @@ class OffsetBeats(ClosingRuns):
         self.play(appear(line), run_time=style.RUN_FADE * 2)
 
     def draw_overlap(self, beat) -> None:
-        """Each class's points of the overlap joined (a segment, a triangle), then a line
-        turned round one of them (:meth:`turn_round_hull`), the point both hulls hold
-        marked: no line has both on their sides."""
+        """Each class's points of the overlap joined (a segment, a triangle) and named as
+        the example names them (the turn round one of them is the next beat's,
+        :meth:`draw_overlap_turn`)."""
         theme, lesson = self.theme, self.lesson
         # the last beat's rings and status leave with it, the weight plane at once (review
         # 311: its empty axes stood 1.5 s under the new title); the status as the solver's
@@ -192,9 +192,13 @@ class OffsetBeats(ClosingRuns):
         if beat.state["overlap_panel"]:  # the right half, empty without a close-up
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
             self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
-        # the argument seen: a line turns round one hull, the point both hold and some
-        # point of the other class always on its side (review 310: said over a still);
-        # the point both hulls hold comes as it is named
+
+    def draw_overlap_turn(self, beat) -> None:
+        """The argument seen: a line turns round one hull, the point both hold and some
+        point of the other class always on its side (review 310: said over a still); the
+        point both hulls hold comes as it is named."""
+        lesson, names = self.lesson, self.overlap_names
+        shared = self.overlap_drawn[1]
         planes = [self.plane, *([self.closeup] if beat.state["closeup"] else [])]
         if len(lesson.overlap[0]) == len(lesson.overlap[1]) == 1:  # one place: no turn
             self.play(appear(shared), run_time=style.RUN_FADE)

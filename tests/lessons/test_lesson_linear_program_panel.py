@@ -34,10 +34,11 @@ def test_the_overlap_panel_holds_as_shown(case):
     # Gordan's (review 313), alone
     start = beats.index(overlap)
     end = next(k for k in range(start, len(beats)) if beats[k].motion == "offset-certificate")
+    # (the turn a beat of its own: the bench, 21 s in one caption)
     assert [b.motion for b in beats[start + 1:end]] in (
-        ["overlap-why", "offset-totals"], ["offset-totals"])
+        ["overlap-turn", "overlap-why", "offset-totals"], ["overlap-turn", "offset-totals"])
     # (where a beat says why, the panel comes with it: reviews 318, 15 s before)
-    first = start + (beats[start + 1].motion == "overlap-why")
+    first = start + 2 if beats[start + 2].motion == "overlap-why" else start
     assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
     assert not any(panels[start:first])
     assert "Gordan's second side again" in beats[end].sentence
@@ -103,13 +104,16 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
         assert all(float(X[i] @ theta) + theta0 >= gap * (1 - 1e-9) for i in held)
     sign = "+" if y[held[0]] > 0 else "−"
     listed = ", ".join(str(i + 1) for i in held[:-1]) + f" and {held[-1] + 1}"
+    # (the turn a beat of its own, right after the example: the bench, 21 s in one)
+    turn = beats[beats.index(overlap) + 1]
+    assert turn.motion == "overlap-turn" and "Turn a line round" not in overlap.sentence
     assert (f"Turn a line round, shifted to keep {sign} points {listed} on one side"
-            in overlap.sentence)
+            in turn.sentence)
     if len(other) == 1:  # always marked; why, the next beat (reviews 317), on the panel's
         # weights where it stands
-        assert overlap.sentence.endswith(f"point {other[0] + 1}, between them, stays on "
-                                         f"that side however it turns, marked × as wrong.")
-        following = beats[beats.index(overlap) + 1]
+        assert turn.sentence.endswith(f"point {other[0] + 1}, between them, stays on "
+                                      f"that side however it turns, marked × as wrong.")
+        following = beats[beats.index(turn) + 1]
         # (the panel, which writes the mean, comes with it; a close-up stands without one)
         assert (following.motion == "overlap-why") == (overlap.state["closeup"] is None)
         assert not overlap.state["overlap_panel"]
@@ -118,8 +122,8 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
                 "is a weighted mean of their x, the weights on the right, so its score is the "
                 "same mean of their scores, on their side of 0. So no line separates.")
     else:
-        assert overlap.sentence.endswith("so no line separates.")
-    assert all(str(i + 1) in overlap.sentence.split("on one side")[1] for i in other)
+        assert turn.sentence.endswith("so no line separates.")
+    assert all(str(i + 1) in turn.sentence.split("on one side")[1] for i in other)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
