@@ -85,6 +85,8 @@ The state's keys:
 - ``flipped``: {"point": i, "passes": [updates…]}: point i's marker flipped to the other
   label and the perceptron's updates in each of the first passes on those points drawn
   beside the run's (the lesson's separable data; none with no such point), or None;
+- ``turn_key``: `no-separator`'s key to the line turned round the overlap's hull (its
+  shaded side, its × marks), rows in the right half while it turns, or None;
 - ``sweep_chart``: the opening's trial line's count of mistakes plotted against the angle
   it has turned (the lesson's ``sweep``), in the right half, drawn as it turns;
 - ``direction_grid``: the rows under that chart that count a grid of directions 1° apart
@@ -677,7 +679,8 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
                 fewest_line=False, programme=None, left_out=None, kept=False,
-                score_strip=False, sweep_chart=False, direction_grid=None, flipped=None)
+                score_strip=False, sweep_chart=False, direction_grid=None, flipped=None,
+                turn_key=None)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:

@@ -87,6 +87,20 @@ def hull_argument(positive, negative) -> str:
             f"{other_sign} point {either}, marked × as wrong, so no line separates.")
 
 
+def turn_key_rows(positive, negative) -> list[str] | None:
+    """The key beside the turning line (:func:`hull_argument`): what its shading and its ×
+    marks are (review 321: the shaded side had no legend); None where nothing turns."""
+    if len(positive) == 1 and len(negative) == 1:
+        return None
+    held, sign, other = turning_hull(positive, negative)
+    held_sign, other_sign = ("+", "−") if sign > 0 else ("−", "+")
+    kept = (f"shaded: the side kept for {held_sign} points "
+            f"{formatting.listed(i + 1 for i in held)}")
+    crossed = (f"{other_sign} point {other[0] + 1}" if len(other) == 1 else
+               f"{other_sign} points {' or '.join(str(i + 1) for i in other)}")
+    return [kept, f"×: {crossed} on that side, wrong"]
+
+
 #: why the point in the other class's triangle (or on its segment) is always on their side:
 #: a side of a line holds every weighted mean of its points (reviews 317: never said)
 MEAN_WORDS = "weighted mean"
@@ -352,13 +366,14 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    # (review 311: the equation over the close-up, never said, dropped)
                    # (reviews 318: the constant feature said, not seen, for 30 s)
                    status="an offset: $theta^T x + theta_0 = (theta_0, theta)^T (1, x)$")
-        story.beat(hull_argument(positive, negative), "overlap-turn")
+        story.beat(hull_argument(positive, negative), "overlap-turn",
+                   turn_key=None if closeup else turn_key_rows(positive, negative))
         # the solver's answer a sentence of its own, tied to Gordan's alternative (review
         # 313: the triangle was never tied to it): with wᵢ each point's share in its
         # class's mean, Σ wᵢ y⁽ⁱ⁾ [1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0, m the point both hold
         # (review 311: "infeasible too" written, never said)
         if why:  # why, its weights on the panel
-            story.beat(mean_sentence(other[0]), "overlap-why", ringed=[other[0]],
+            story.beat(mean_sentence(other[0]), "overlap-why", ringed=[other[0]], turn_key=None,
                        overlap_panel=overlap_panel(lesson), score_bars=True)
         # what the constant feature asks of Gordan's weights, and why the first answer fails
         # it (reviews 317: "nor with an offset" was never explained)
@@ -367,6 +382,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         story.beat(f"{SOLVER_WORDS}, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
                    f"weights on + and on − points must total the same. {said}",
                    "offset-totals", programme=totals_rows(written) if panel else None,
+                   turn_key=None,
                    score_bars=False,
                    ringed=sorted(lesson.certificate),  # (the first answer's, as named)
                    status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")

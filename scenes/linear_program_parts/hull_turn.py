@@ -6,12 +6,14 @@ points on that side are crossed: at every turn at least one is
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, UP, VGroup, ValueTracker, always_redraw, linear
+from manim import DOWN, LEFT, UP, Square, VGroup, ValueTracker, always_redraw, linear
 
 from linviz.lessons.linear_program_overlap import hull_line, turning_hull
 from linviz.lessons.no_separator_story import MEET_WORDS, TURN_WORDS
+from scenes.linear_program_parts.common import WEIGHT_CENTER
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear
+from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.screen_text import text
 from scenes.toolkit.score_bars import ScoreBars
 
 #: the opacity of the turning line's side that holds the hull
@@ -69,6 +71,28 @@ class HullTurn:
         for part in drawn:
             part.clear_updaters()
         self.mark_for_beat(drawn)
+
+    def show_turn_key(self, rows) -> None:
+        """The turning line's key (the beat's ``turn_key``) in the right half, its first
+        row (the shaded side) after a swatch of the held hull's shading, till the sentence
+        ends."""
+        if not rows:
+            return
+        theme = self.theme
+        _, sign, _ = turning_hull(*self.lesson.overlap)
+        colour = theme.positive if sign > 0 else theme.negative
+        lines = VGroup(*[text(row, theme, style.FONT_PANEL, theme.text) for row in rows])
+        lines.arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        swatch = Square(side_length=0.3, stroke_width=1, stroke_color=colour,
+                        fill_color=colour, fill_opacity=3 * TURN_SHADE_OPACITY)
+        swatch.next_to(lines[0], LEFT, buff=0.15)
+        key = with_backdrop(VGroup(swatch, lines), theme)
+        key.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_center()[1]), 0.0])
+        panel = self.overlap_panel
+        if panel is not None and self.on_screen(panel):  # under the overlap's panel
+            key.next_to(panel, DOWN, buff=0.4).set_x(WEIGHT_CENTER[0])
+        self.play(appear(key), run_time=style.RUN_FADE)
+        self.mark_for_beat(key)
 
     def turn_with_scores(self) -> None:
         """As :data:`SCORES_WORDS` are said, the line turns once more round the hull,

@@ -200,6 +200,7 @@ class OffsetBeats(ClosingRuns):
         lesson, names = self.lesson, self.overlap_names
         shared = self.overlap_drawn[1]
         planes = [self.plane, *([self.closeup] if beat.state["closeup"] else [])]
+        self.show_turn_key(beat.state["turn_key"])  # (review 321: the shading had no key)
         if len(lesson.overlap[0]) == len(lesson.overlap[1]) == 1:  # one place: no turn
             self.play(appear(shared), run_time=style.RUN_FADE)
         elif 1 in map(len, lesson.overlap):  # the point is a data point: its × shows it

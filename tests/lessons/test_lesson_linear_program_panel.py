@@ -109,6 +109,18 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
     assert turn.motion == "overlap-turn" and "Turn a line round" not in overlap.sentence
     assert (f"Turn a line round, shifted to keep {sign} points {listed} on one side"
             in turn.sentence)
+    # its key in the right half, where no close-up stands (review 321: the shading had
+    # none): the side kept for those points, and the other class's points crossed on it
+    if overlap.state["closeup"] is None:
+        kept, crossed = turn.state["turn_key"]
+        assert kept == f"shaded: the side kept for {sign} points {listed}"
+        other_sign = "−" if sign == "+" else "+"
+        assert crossed.startswith(f"×: {other_sign} point") and crossed.endswith(
+            " on that side, wrong")
+        assert {int(n) - 1 for n in re.findall(r"\d+", crossed)} == set(other)
+    else:
+        assert turn.state["turn_key"] is None
+    assert beats[beats.index(turn) + 1].state["turn_key"] is None
     if len(other) == 1:  # always marked; why, the next beat (reviews 317), on the panel's
         # weights where it stands
         assert turn.sentence.endswith(f"point {other[0] + 1}, between them, stays on "
