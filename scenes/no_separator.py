@@ -33,12 +33,15 @@ class NoSeparatorScene(LinearProgramScene):
         """The view of every constraint (this scene starts where `linear-program` ended)."""
         return self.lesson.weight_box
 
+    def draw_recap_data(self, beat) -> None:
+        """Title and the data plane, as the data are named again."""
+        self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
+
     def draw_recap(self, beat) -> None:
-        """Title and both planes; every point's line through 0 in weight space, then the
+        """The weight plane as it is named; every point's line through 0 in it, then the
         shading of how many points each θ gets wrong, with its key (as `linear-program`
         drew them), as the shading is said."""
-        self.play(appear(self.title), appear(self.plane), appear(self.weights),
-                  run_time=style.RUN_INTRO)
-        self.wait_for_words("each θ shaded")
+        self.wait_for_words("weight space")
+        self.play(appear(self.weights), run_time=style.RUN_INTRO)
         self.draw_all_constraints(beat)
         self.draw_infeasible(beat)  # the fewest wedges lit, one θ of them and its line

@@ -100,6 +100,7 @@ The state's keys:
 
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
@@ -315,10 +316,12 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                # (review 305: "this one" read as the solver)
                # the passes drawn said (review 306: the chart came unsaid)
                # (reviews 321: its stopping rule, a pass with no update, unsaid)
+               # (reviews 324: "it might still stop, for all we can see" hedged what the
+               # solver has settled: watching cannot tell; the solver says it never stops)
                (f"A perceptron run cannot test these points: it stops only after a pass with "
-                f"no update, and after {len(passes)} passes here, each with {min(passes)} "
-                f"updates or more, it might still stop, for all we can see. The solver's "
-                f"answer says it never would."
+                f"no update. After {len(passes)} passes here, each with {min(passes)} "
+                f"updates or more, watching cannot tell if it ever will. The solver's "
+                f"answer says it never stops."
                 if passes else
                 "A perceptron run cannot test these points; the solver's answer says this one "
                 "would never stop."))
@@ -615,7 +618,12 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         # (more than three counted, not listed: reviews 321, six numbers read out twice,
         # one labelled)
         counted = len(near) >= COUNTED_NEAR
-        names = (f"{number_word(len(near) + 1).capitalize()} points" if counted else
+        # their places counted where some share one (reviews 324: "six points… ringed"
+        # under four rings)
+        places = len({int(lesson.at_place(i)[0]) for i in [j, *near]})
+        at = (f", at {number_word(places)} places," if counted and places < len(near) + 1
+              else "")
+        names = (f"{number_word(len(near) + 1).capitalize()} points{at}" if counted else
                  "Points " + formatting.listed(i + 1 for i in [j, *near]))
         others = (f"the other {number_word(len(near))}" if counted else
                   formatting.listed(i + 1 for i in near))
@@ -768,8 +776,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                  f": the nearest {SMALL_NUMBERS.get(nearest, nearest)} reach 1, one magnified")
     wrong_points = [int(i) for i in
                     np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
-    lifted = (f". So all can be lifted to at least 1{magnified}" if not wrong_points else
-              f". It gets {len(wrong_points)} points wrong{sharing(lesson, wrong_points)}; "
+    lifted = (f"So all can be lifted to at least 1{magnified}" if not wrong_points else
+              f"It gets {len(wrong_points)} points wrong{sharing(lesson, wrong_points)}; "
               f"the other "
               f"{n - len(wrong_points)} can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
@@ -787,9 +795,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                notes_table=None, trial_line=False, direction_grid=None,
                programme=AT_LEAST_ROWS, status=None, score_strip=True)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
-               f"score alike: the dashed lines, where it is ±1, close in{lifted}.",
+               f"score alike: the dashed lines, where it is ±1, close in.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
-               "weight-plane", scaling=True, programme=None,
+               "weight-plane", scaling=True, programme=None)
+    # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
+    # sentence of 19 s)
+    story.beat(f"{lifted}.", "lifted",
                # the θ's mistakes marked as their count is said
                wrong_marks={"dashed": wrong_points} if wrong_points else None)
     # (review 315: the equivalence the programme rests on was never said)
@@ -1110,9 +1121,15 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"lines: $y^((i)) theta^T x^((i)) = 0$")
     # (review 312: "shaded" had meant right on all; now it counts mistakes, said so)
     # (reviews 321: the shading read as the opening's sweep shown again, unsaid)
+    # (reviews 324: "it is the opening's turning line again" was loose: the opening counted
+    # a line's better side, this a direction's; on standardised data there was no opening
+    # turn)
+    read = ("θ and −θ give one line, and the lower of their two counts is the opening's "
+            "curve" if not lesson.data.params.get("standardized") else
+            "θ turns its line through every direction, once each way")
     story.beat(f"All {n} lines, and now the shading counts mistakes: each θ shaded by how many "
-               f"points its line gets wrong, the more, the lighter. {TURN_WORDS}, it is the "
-               f"opening's turning line again.", "all-constraints", narrowing=False,
+               f"points its line gets wrong, the more, the lighter. {TURN_WORDS}: {read}.",
+               "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
     # one θ of the fewest drawn in data space, its mistakes marked (review 307: the data
@@ -1138,27 +1155,34 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # on this θ's, two points seemingly on it, "separates them" unseen)
     words, close, point = close_words(lesson, kept, line=" of the solver's θ")
     # (reviews 317: "in the same wedge" where the two lines are drawn as one: said)
-    same_way = angle_between(kept, lesson.scaling_theta) < SAME_WAY_DEGREES
-    way = "points almost the same way as this one" if same_way else "lies in the same wedge"
+    # (reviews 324: "almost the same way" where the two were 0.1° apart: the angle said,
+    # rounded up so "within" holds)
+    angle = angle_between(kept, lesson.scaling_theta)
+    within = math.ceil(angle * 10) / 10
+    way = (f"points the same way as this one, to within {within:.1f}°"
+           if angle < SAME_WAY_DEGREES else "lies in the same wedge")
     # why it lies off the plane (reviews 317: its size unexplained): its least y·score is
-    # 1, so ‖θ‖ is 1 over its margin
+    # 1, so ‖θ‖ is 1 over its margin; a beat of its own (reviews 324: four ideas in one),
+    # the margin to 3 digits (reviews 324: 1/0.042 is not 23.59)
     length = float(np.hypot(*kept))
-    margin_said = formatting.number(1.0 / length, formatting.significant_places(1.0 / length))
-    far = ("" if on_plane else
-           f" It lies beyond the plot's edge: its least label times score is 1, so its length, "
-           f"{value(length)}, is 1 over its margin, the nearest point's distance from its "
-           f"line, {margin_said}.")
-    story.beat(f"The solver's θ {way}: it separates the {n - len(left_out)} too.{far}",
+    margin_said = formatting.number(
+        1.0 / length, formatting.significant_places(1.0 / length, digits=3, most=8))
+    beyond = "" if on_plane else " It lies beyond the plot's edge: its ray is drawn."
+    kept_status = (f"without the {len(left_out)} (×): feasible, "
+                   f"$theta = {math_vector(kept)}$")
+    story.beat(f"The solver's θ {way}: it separates the {n - len(left_out)} too.{beyond}",
                "kept", kept=True,
                # where it lies off the plane its ray is drawn, said (review 312: drawn on
                # its ray, short of where it lies, unsaid)
-               kept_on_plane=on_plane,
-               # (reviews 318: "off the plane" written 7 s before it was said; its length
-               # and margin only heard)
-               status=f"without the {len(left_out)} (×): feasible, "
-                      f"$theta = {math_vector(kept)}$" + ("" if on_plane else
-                                                         f" · $norm(theta) = {math_number(length)}"
-                                                         f" = 1 \/ {margin_said}$"))
+               kept_on_plane=on_plane, status=kept_status)
+    if not on_plane:
+        # (reviews 318: "off the plane" written 7 s before it was said; its length
+        # and margin only heard)
+        story.beat(f"So far out, because its least label times score is 1: its length, "
+                   f"{value(length)}, is then 1 over its margin, the nearest point's distance "
+                   f"from its line, {margin_said}.", "kept-margin", fewest_line=False,
+                   status=kept_status + f" · $norm(theta) = {math_number(length)}"
+                                        f" = 1 \/ {margin_said}$")
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)
         story.beat(words.strip(), "kept-close", ringed=point, fewest_line=False, **close)
     story.section("lp-verdict", "What one solve decides")

@@ -190,27 +190,43 @@ READS_ZERO = 0.005
 
 
 def first_totals(lesson: LinearProgramLesson) -> tuple[str, str]:
-    """(said, written): the first certificate's Σλᵢy⁽ⁱ⁾, the first coordinate of its
-    Σλᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾], as its terms: "The first answer's do not: 0.49 + 0.32 − 0.19 is not
-    0." (or, within :data:`READS_ZERO` of 0, that they do), at the certificate's decimals,
-    more where the rounded terms would add up to 0."""
+    """(said, written): the first certificate's weights on + points and on − points, each
+    side's terms and total, which Σλᵢy⁽ⁱ⁾ = 0 (the first coordinate of Σλᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾])
+    would make equal: "The first answer's do not: + points 2 and 6 get 0.49 + 0.32 = 0.81,
+    − point 23 gets 0.19." (or, within :data:`READS_ZERO`, that they do), at the
+    certificate's decimals, more where the rounded totals would read equal (reviews 324:
+    "0.49 + 0.32 − 0.19" mixed the weights with the labels' signs, unexplained)."""
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
-    terms = [float(lesson.certificate[i]) * float(lesson.data.y[i]) for i in support]
-    total = sum(terms)
-    # at the certificate's decimals (reviews 318: 0.49 said, then 0.489), more where the
-    # rounded terms would add up to 0
-    while round(sum(round(t, places) for t in terms), places) == 0 and places < 4:
+    sides = {sign: [i for i in support if float(lesson.data.y[i]) * sign > 0]
+             for sign in (1, -1)}
+    totals = {sign: sum(float(lesson.certificate[i]) for i in held)
+              for sign, held in sides.items()}
+    equal = abs(totals[1] - totals[-1]) <= READS_ZERO
+
+    def adds_up(sign: int) -> bool:  # the rounded terms add up to the rounded total
+        shown = sum(round(float(lesson.certificate[i]), places) for i in sides[sign])
+        return round(shown, places) == round(totals[sign], places)
+
+    while places < 4 and (not (adds_up(1) and adds_up(-1)) or (
+            not equal and round(totals[1], places) == round(totals[-1], places))):
         places += 1
-    said = formatting.number(abs(terms[0]), places) + "".join(
-        f" {'+' if t > 0 else '−'} {formatting.number(abs(t), places)}" for t in terms[1:])
-    if terms[0] < 0:
-        said = "−" + said
-    written = said.replace("−", "-")
-    if abs(total) <= READS_ZERO:
-        return (f"The first answer's do: {said} is 0.", f"first answer: ${written} = 0$")
-    return (f"The first answer's do not: {said} is not 0.",
-            f"first answer: ${written} != 0$")
+
+    def terms(sign: int) -> str:  # "0.49 + 0.32 = 0.81", "0.19"
+        shown = [formatting.number(lesson.certificate[i], places) for i in sides[sign]]
+        total = f" = {formatting.number(totals[sign], places)}" if len(shown) > 1 else ""
+        return " + ".join(shown) + total if shown else "0"
+
+    def said(sign: int) -> str:
+        name = "+" if sign > 0 else "−"
+        held = sides[sign]
+        if not held:
+            return f"no {name} point gets any"
+        return f"{name} {point_list(held)} {'gets' if len(held) == 1 else 'get'} {terms(sign)}"
+
+    verdict = "do" if equal else "do not"
+    written = (f"first answer, + and −: ${terms(1)} {'=' if equal else '!='} {terms(-1)}$")
+    return f"The first answer's {verdict}: {said(1)}, {said(-1)}.", written
 
 
 def totals_rows(written: str) -> list[tuple[str, str]]:
@@ -276,8 +292,11 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     # one θ of the fewest, its line and its mistakes drawn as "as this one does" is said,
     # the fewest wedges lit, as `linear-program` drew them (reviews 319: "each θ … its
     # line" with none drawn, then 9 s of a still)
-    story.beat(f"These {lesson.n} points again: no line through the origin separates them. On "
-               f"the right, weight space: each θ shaded by how many points its line gets "
+    # (reviews 324: one caption of 19 s, the shading still drawing as it was explained:
+    # the data a beat of its own)
+    story.beat(f"These {lesson.n} points again: no line through the origin separates them.",
+               "recap-data")
+    story.beat(f"On the right, weight space: each θ shaded by how many points its line gets "
                f"wrong, the more, the lighter; every θ gets at least {low} wrong, as this one "
                f"does. So the programme asking every label times score to be at least 1 is "
                f"infeasible.",

@@ -262,18 +262,23 @@ class FewestBeats:
         fewest = getattr(self, "fewest_line_drawn", None)
         self.light_as_said("same way", [line, *([fewest] if fewest is not None
                                                 and self.on_screen(fewest) else [])])
-        if self.timeline.said_at("times score is 1") is not None:
-            self.wait_for_words("times score is 1")
-            # (the kept points' only: reviews 319, the left-out points were ringed too)
-            flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
-            self.play(appear(flash), run_time=style.RUN_FADE)
-            self.play(lit(flash, theme), run_time=style.PAUSE_READ)
-            self.play(vanish(flash), run_time=style.RUN_FADE)
-            self.remove(flash)
-        if self.timeline.said_at("its length") is not None:
-            self.wait_for_words("its length")
-            self.set_status(beat.state["status"])
-            self.play(lit(mark, theme), run_time=style.PAUSE_READ)
+        if not beat.state["kept_on_plane"]:  # its ray lit as it is said to be drawn
+            self.light_as_said("its ray", [mark])
+
+    def draw_kept_margin(self, beat) -> None:
+        """Why the solver's θ lies off the plane, as said: the kept points at its least
+        label times score, 1, flashed; its ray lit as its length is said, the status line
+        writing ‖θ‖ = 1 / margin (reviews 324: a beat of its own)."""
+        theme, mark = self.theme, self.kept_drawn[0]
+        self.wait_for_words("times score is 1")
+        # (the kept points' only: reviews 319, the left-out points were ringed too)
+        flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
+        self.play(appear(flash), run_time=style.RUN_FADE)
+        # standing until its length is said, which comes at once (they leave as it is)
+        self.wait_for_words("its length")
+        self.set_status(beat.state["status"])
+        self.play(vanish(flash), lit(mark, theme), run_time=style.PAUSE_READ)
+        self.remove(flash)
 
     def draw_kept_close(self, beat) -> None:
         """The points that would look on the solver's θ's line ringed as named, the first

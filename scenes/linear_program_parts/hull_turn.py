@@ -97,10 +97,11 @@ class HullTurn:
     def turn_with_scores(self) -> None:
         """As :data:`SCORES_WORDS` are said, the line turns once more round the hull,
         its side shaded, and bars under the overlap's panel show each overlap point's
-        label times score for it, y⁽ⁱ⁾·s·(θᵀx⁽ⁱ⁾ + θ₀) with s the hull's class (its
-        classifier): the hull's above 0, the point inside it their weighted mean negated,
-        below 0, all the way round (reviews 321: "the same mean of their scores" had no
-        picture); till the next sentence."""
+        score for it, s·(θᵀx⁽ⁱ⁾ + θ₀) with s the hull's class (its classifier: the hull's
+        side is theirs), the hull's on their side of 0 and the point inside it their
+        weighted mean, on that side too, so wrong (coloured by label times score), all the
+        way round (reviews 321: "the same mean of their scores" had no picture); till the
+        next sentence."""
         if self.timeline.said_at(SCORES_WORDS) is None:
             return
         lesson, theme = self.lesson, self.theme
@@ -111,16 +112,19 @@ class HullTurn:
         start = float(np.arctan2(towards[1], towards[0]))
         turn = ValueTracker(0.0)
 
-        def scores(angle: float) -> np.ndarray:
+        def scores(angle: float) -> np.ndarray:  # (the classifier's: its hull side, theirs)
             theta, theta0, _ = hull_line(lesson, angle)
-            return y[shown] * sign * (X[shown] @ theta + theta0)
+            return sign * (X[shown] @ theta + theta0)
 
         reach = max(float(np.abs(scores(start + a)).max())
                     for a in np.linspace(0.0, 2 * np.pi, REACH_ANGLES, endpoint=False))
         names = [str(i + 1) for i in shown]
+        # raw scores, as said: the point's is their weighted mean, on their side of 0,
+        # coloured by label times score (reviews 324: label times scores under "their
+        # scores… on their side of 0" read as a contradiction)
         bars = ScoreBars(names, lambda: scores(start + 2 * np.pi * turn.get_value()), reach,
-                         theme, "y^((i)) (theta^T x^((i)) + theta_0)",
-                         f"{names[-1]}: minus their weighted mean")
+                         theme, "theta^T x^((i)) + theta_0",
+                         f"{names[-1]}: their weighted mean, wrong", labels=y[shown])
         frame = self.weights.frame
         panel = getattr(self, "overlap_panel", None)
         panel = panel if panel is not None and self.on_screen(panel) else None

@@ -105,7 +105,6 @@ class ProgrammeCard:
                 names = self.ring_names(fresh, lines=self.hull_edges(self.plane))
                 self.play(appear(names), run_time=style.RUN_FADE)
                 self.mark_for_beat(names)
-            self.light_as_said("is not 0", [rows[-1]])
         if answer:
             self.wait_for_words("infeasible too")
             self.set_status(beat.state["status"])

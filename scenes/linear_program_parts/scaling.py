@@ -149,24 +149,30 @@ class ScalingBeats:
             drawn.settle()
         dashes.clear_updaters().become(band())
         note.clear_updaters().become(self.least_note(1.0))
-        # its mistakes marked as their count is said (review 305: unsaid), to stand with it
-        # (reviews 321: unmarked, it read as a separator as the next sentence was said)
-        if beat.state["wrong_marks"]:
-            self.wait_for_words("points wrong")
-            self.show_wrong_marks(beat)
-        inset = self.scaling_magnifier(unit, band)
-        if inset is not None:  # (it leaves with the sentence: the inequalities come there)
-            self.wait_for_words("magnified")  # as it is said
-            self.play(appear(inset), run_time=style.RUN_FADE)
-            self.mark_for_beat(inset)
         drawn = [line, dashes, note]
-        if not beat.state["wrong_marks"] and inset is None:  # its least, 1, as said
-            self.light_as_said("lifted to at least 1", [note])
         self.remove(*drawn)  # one drawing on screen, as it leaves
         # (standing while the state's ``scaling`` holds: reviews 318, it left as "scaled
         # up, meets it" was said)
         self.scaling_drawing = VGroup(*drawn)
         self.add(self.scaling_drawing)
+
+    def draw_lifted(self, beat) -> None:
+        """What the scaling did for its θ, as said (a beat of its own: reviews 324): its
+        mistakes marked as their count is said (review 305: unsaid; reviews 321: unmarked,
+        it read as a separator), the band magnified round the nearest point as "magnified"
+        is said (it leaves with the sentence), else its least, 1, lit."""
+        self.follow_beat(beat)
+        if beat.state["wrong_marks"]:
+            self.wait_for_words("points wrong")
+            self.show_wrong_marks(beat)
+        unit = self.lesson.scaling_theta
+        inset = self.scaling_magnifier(unit, lambda on: self.dashed_band(unit, on))
+        if inset is not None:  # (it leaves with the sentence: the inequalities come there)
+            self.wait_for_words("magnified")  # as it is said
+            self.play(appear(inset), run_time=style.RUN_FADE)
+            self.mark_for_beat(inset)
+        elif not beat.state["wrong_marks"]:  # its least, 1, as said
+            self.light_as_said("lifted to at least 1", [self.scaling_drawing[2]])
 
     def dashed_band(self, theta, on) -> VGroup:
         """θ's dashed lines θᵀx = ±1 on the plane ``on`` (those that cross its box)."""

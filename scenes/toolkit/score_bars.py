@@ -24,15 +24,17 @@ class ScoreBars(VGroup):
 
     ``reach`` is the largest |value| the bars will show: it is drawn ``half_height`` above or
     below the zero line. A bar at or below 0 is in the theme's mistake colour (a term of the
-    sum that is a mistake), above it in the correct colour. ``heading`` (Typst mathematics)
-    stands over the bars, ``footing`` (prose) under the names.
+    sum that is a mistake), above it in the correct colour. With ``labels`` (±1 a bar), the
+    bars are scores and a bar is a mistake where label × value ≤ 0 instead. ``heading``
+    (Typst mathematics) stands over the bars, ``footing`` (prose) under the names.
     """
 
     def __init__(self, names: Sequence[str], values_of: Callable[[], np.ndarray],
                  reach: float, theme: Theme, heading: str, footing: str,
-                 half_height: float = 0.8) -> None:
+                 half_height: float = 0.8, labels: Sequence[float] | None = None) -> None:
         super().__init__()
         self.values_of, self.theme = values_of, theme
+        self.labels = np.ones(len(names)) if labels is None else np.asarray(labels, float)
         self.unit = half_height / max(float(reach), 1e-12)
         count = len(names)
         width = count * BAR_WIDTH + (count - 1) * BAR_GAP
@@ -61,12 +63,14 @@ class ScoreBars(VGroup):
                 np.array([left + BAR_WIDTH, height, 0.0]), np.array([left, height, 0.0])]
 
     def redraw(self, *_) -> ScoreBars:
-        """Every bar at its value now, coloured by its sign."""
+        """Every bar at its value now, coloured by the sign of its label times it."""
         origin = self.zero.get_center()
-        for bar, left, value in zip(self.bars, self.lefts, self.values_of()):
+        for bar, left, value, label in zip(self.bars, self.lefts, self.values_of(),
+                                           self.labels):
             corners = [c + origin for c in self.corners(left, float(value))]
             bar.set_points_as_corners([*corners, corners[0]])
-            bar.set_fill(self.theme.correct if value > 0 else self.theme.mistake, opacity=0.9)
+            bar.set_fill(self.theme.correct if label * value > 0 else self.theme.mistake,
+                         opacity=0.9)
         return self
 
     def follow(self) -> None:

@@ -923,7 +923,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     A = data.y[:, None] * data.X
     scaled = [b for b in beats if b.state["scaling"]]
     # (standing while the scaling is argued to lose nothing: reviews 318)
-    assert [b.motion for b in scaled] == ["weight-plane", "inequalities"]
+    assert [b.motion for b in scaled] == ["weight-plane", "lifted", "inequalities"]
     # why ≥ 1: a programme's constraints are never strict (the beat before), and scaling
     # moves no line (review 313: one sentence held both, too much for one hearing)
     before = beats[beats.index(scaled[0]) - 1]
@@ -938,11 +938,13 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it"]
     places = [before.sentence.find(words) for words, _ in before.state["programme"]]
     assert -1 not in places and places == sorted(places)
-    assert scaled[0].sentence.startswith(
+    assert scaled[0].sentence == (
         "Scaling a θ, like this one, keeps its line and multiplies every label times score "
-        "alike: the dashed lines, where it is ±1, close in")
+        "alike: the dashed lines, where it is ±1, close in.")
+    # what it does for this θ, the next beat (reviews 324: one sentence of four ideas)
+    lifted = scaled[1]
     # the magnified nearest point said where it is drawn, and only there
-    assert ("magnified, the nearest reaches exactly 1" in scaled[0].sentence) == (
+    assert ("magnified, the nearest reaches exactly 1" in lifted.sentence) == (
         lesson.scaling_inset is not None)
     # it starts from 0.3 of that θ, or less, written to 2 decimals, where its dashed lines
     # θᵀx = ±1 would start nearer its line than 0.12 of the data's view (recomputed)
@@ -971,14 +973,14 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         shared = ("" if not crowded else f", {crowded[0]} at one place" if len(crowded) == 1
                   else f", at {len(wrong_places)} places")
         assert (f"It gets {fewest} points wrong{shared}; the other {len(scores) - fewest} can "
-                "all be lifted to at least 1" in scaled[0].sentence), scaled[0].sentence
+                "all be lifted to at least 1" in lifted.sentence), lifted.sentence
         # the nearest said as many as read 1.00 (at distinct places)
         reads_one = {tuple(x) for x in data.X[(scores > 0) & (scores < 1.005)].tolist()}
         if lesson.scaling_inset:
-            assert (("magnified, the nearest reaches exactly 1" in scaled[0].sentence)
-                    == (len(reads_one) == 1)), scaled[0].sentence
-            assert (f"reach 1, one magnified" in scaled[0].sentence) == (len(reads_one) > 1)
-        assert scaled[0].state["wrong_marks"] == {
+            assert (("magnified, the nearest reaches exactly 1" in lifted.sentence)
+                    == (len(reads_one) == 1)), lifted.sentence
+            assert (f"reach 1, one magnified" in lifted.sentence) == (len(reads_one) > 1)
+        assert lifted.state["wrong_marks"] == {
             "dashed": [int(i) for i in np.flatnonzero(scores <= 0)]}
         assert scores[scores > 0].min() == pytest.approx(1.0, rel=1e-12)
         inset = lesson.scaling_inset
@@ -987,8 +989,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         shown = lesson.scaling_theta
         scores = A @ shown
         assert scores.min() == pytest.approx(1.0, rel=1e-12) and np.all(scores >= 1 - 1e-12)
-        assert "close in. So all can be lifted to at least 1" in scaled[0].sentence
-        assert scaled[0].state["wrong_marks"] is None
+        assert lifted.sentence.startswith("So all can be lifted to at least 1")
+        assert lifted.state["wrong_marks"] is None
         # one of many, not the programme's answer: a quarter of the cone of separators
         # (its width found here by a sweep of directions a thousandth of a degree apart)
         # or more from θ*'s direction

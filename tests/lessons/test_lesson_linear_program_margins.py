@@ -133,7 +133,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     assert ("confirms separability only by stopping, as this one did" in heard) == stopped
     # (where its passes are drawn, their number and least count said, recounted here)
     passes = watched.state["pass_counts"]
-    never = ("The solver's answer says it never would" if passes else
+    never = ("The solver's answer says it never stops" if passes else
              "the solver's answer says this one would never stop")
     assert (never in heard) == (not stopped)
     if stopped:  # its passes drawn, the last with none, their number said
@@ -143,7 +143,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
                 in heard)
     if passes and not stopped:
         assert passes == counts[:len(passes)]
-        assert (f"after {len(passes)} passes here, each with {min(passes)} updates or more"
+        assert (f"After {len(passes)} passes here, each with {min(passes)} updates or more"
                 in heard)
     assert "may yet stop" not in heard  # (said of a run that cannot: review 261)
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)

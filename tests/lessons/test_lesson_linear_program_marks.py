@@ -51,11 +51,11 @@ def test_each_counted_line_marks_its_mistakes(case):
         assert not marked
         return
     fewest = exact_wrong(X, y, lesson.scaling_theta)
-    assert set(marked) <= {"trial", "weight-plane", "inequalities", "infeasible", "tied-place",
-                           "left-out", "kept", "kept-close", "recap"}
+    assert set(marked) <= {"trial", "lifted", "inequalities", "infeasible", "tied-place",
+                           "left-out", "kept", "kept-margin", "kept-close", "recap"}
     assert marked["infeasible"] == {"dashed": fewest}
     # the scaled θ's mistakes stand while it does, through the inequalities (reviews 321)
-    assert marked.get("inequalities") == marked.get("weight-plane")
+    assert marked.get("inequalities") == marked.get("lifted")
     assert marked.get("recap", {"dashed": fewest}) == {"dashed": fewest}  # (no-separator's)
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence
@@ -145,7 +145,9 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert len(closes) == (close is not None)
     if close is not None:
         (near_said,) = closes  # the beat after, its own (reviews 317: 26 s in one)
-        assert beats.index(near_said) == beats.index(left) + 2
+        # (after the margin's beat where the θ lies off the plane)
+        assert beats.index(near_said) == beats.index(left) + 2 + (
+            not said.state["kept_on_plane"])
         assert "on the line of the solver's θ" in near_said.sentence
         assert near_said.state["inset"] == "step" and near_said.state["kept"]
         # every point on the magnified one's side an inset would magnify as much (zoom ≥
@@ -170,8 +172,12 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
             assert f"Points {listed} look on the line of the solver's θ" in near_said.sentence
         elif len(names) > 3:  # counted (reviews 321: six numbers read twice, one labelled)
             count = {4: "Four", 5: "Five", 6: "Six"}.get(len(names), str(len(names)))
+            # their distinct places counted where fewer (reviews 324: six named, four rings)
+            places = len(np.unique(X[[int(n) - 1 for n in names]], axis=0))
+            words = {2: "two", 3: "three", 4: "four", 5: "five"}
+            at = f", at {words.get(places, places)} places," if places < len(names) else ""
             assert near_said.sentence.startswith(
-                f"{count} points look on the line of the solver's θ, ringed: magnified, point "
+                f"{count} points{at} look on the line of the solver's θ, ringed: magnified, point "
                 f"{first + 1} is just on its correct side")
             others = {3: "three", 4: "four", 5: "five"}.get(len(names) - 1, len(names) - 1)
             assert near_said.sentence.endswith(f"; so are the other {others}.")
@@ -181,7 +187,10 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert np.all(between > 0)
     angle = np.degrees(np.arccos(np.clip(theta @ lesson.scaling_theta / np.hypot(*theta)
                                          / np.hypot(*lesson.scaling_theta), -1, 1)))
-    assert ("points almost the same way as this one" in said.sentence) == (angle < 3)
+    # the angle said, rounded up to 0.1° (reviews 324: "almost the same way" at 0.1°)
+    up = np.ceil(angle * 10) / 10
+    assert (f"points the same way as this one, to within {up:.1f}°" in said.sentence) == (
+        angle < 3)
     assert ("lies in the same wedge" in said.sentence) == (angle >= 3)
     assert (f"Leave out the {len(left_out)} points this θ gets wrong. On the other "
             f"{len(kept)}, the programme is feasible: this θ, scaled, meets every "
@@ -198,7 +207,13 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     if not said.state["kept_on_plane"]:
         length = np.hypot(*theta)
         assert float(np.min(A @ theta)) == pytest.approx(1.0, abs=1e-7)
-        assert f"so its length, {length:,.2f}, is 1 over its margin" in said.sentence
+        # a beat of its own (reviews 324), the margin 1/‖θ‖ to 3 significant digits
+        margin_beat = beats[beats.index(said) + 1]
+        assert margin_beat.motion == "kept-margin" and "beyond the plot's edge" in said.sentence
+        assert f"its length, {length:,.2f}, is then 1 over its margin" in margin_beat.sentence
+        margin = float(np.min(A @ theta)) / length
+        digits = 2 - int(np.floor(np.log10(margin)))
+        assert f"from its line, {margin:.{digits}f}." in margin_beat.sentence
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

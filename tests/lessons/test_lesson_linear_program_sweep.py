@@ -42,6 +42,32 @@ def test_the_sweep_counts_every_angles_mistakes_and_ends_on_the_fewest(case):
         assert np.min(np.abs(X @ u)[np.any(X != 0, axis=1)]) < 1e-9 * np.abs(X).max()
 
 
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_shading_read_round_0_is_said_as_the_opening_curve_only_where_there_was_one(case):
+    """The all-constraints beat ties the shading (each θ's own mistakes, y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0)
+    to the opening's sweep only where the opening turned a line (reviews 324: said on
+    standardised data, which has no turn): there the sweep's count at each angle is the
+    lower of θ's and −θ's counts, recounted here as two separate counts."""
+    data, lesson, beats = lesson_or_skip(case)
+    if lesson.feasible:
+        return
+    (said,) = [b for b in beats if b.motion == "all-constraints"]
+    turned = any(b.motion == "trial" for b in beats)
+    assert ("the lower of their two counts is the opening's curve" in said.sentence) == turned
+    assert ("through every direction, once each way" in said.sentence) == (not turned)
+    if not turned:
+        return
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    sweep = lesson.sweep
+    for t in np.linspace(0.0, sweep.turn, 720):
+        u = sweep.normal_at(t)
+        if np.min(np.abs(X @ u)[np.any(X != 0, axis=1)]) < 1e-6:
+            continue  # a point on the line: its side is a tie
+        own = int(np.sum(y * (X @ u) <= 0))
+        opposite = int(np.sum(y * (X @ -u) <= 0))
+        assert sweep.count_at(t) == min(own, opposite)
+
+
 def test_a_grid_of_directions_counts_one_angle_round_and_the_rest_half_round():
     """A plane's directions 1° apart: 360; 3 features, azimuth round and polar angle half
     round: 360 · 180; 10° apart in 4 features: 36 · 18 · 18 grid points, counted here by

@@ -71,10 +71,14 @@ def test_the_recap_says_what_linear_program_found(case):
     turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
     fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
     beats = no_separator_storyboard(lesson).beats
+    # the data named again, a beat of its own (reviews 324: one caption of 19 s)
+    assert beats[0].section == ("lp-certificate", "Why no θ exists")
+    assert beats[0].sentence == (f"These {len(data.y)} points again: no line through the "
+                                 f"origin separates them.")
+    assert not beats[0].state["weights"] and not beats[0].state["wrong_marks"]
+    beats = beats[1:]
     recap = beats[0]
-    assert recap.motion == "recap" and recap.section == ("lp-certificate", "Why no θ exists")
-    assert (f"These {len(data.y)} points again: no line through the origin separates them."
-            in recap.sentence)
+    assert recap.motion == "recap" and recap.sentence.startswith("On the right, weight space")
     assert f"every θ gets at least {fewest} wrong, as this one does." in recap.sentence
     # that one drawn, its mistakes marked (recounted), till Gordan's alternative
     wrong = [int(i) for i in np.flatnonzero(A @ lesson.scaling_theta <= 0)]

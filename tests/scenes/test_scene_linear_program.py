@@ -403,12 +403,13 @@ def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
             assert opacity == 0
 
 
-def test_the_overlaps_scores_show_the_point_as_minus_their_mean():
+def test_the_overlaps_scores_show_the_point_as_their_mean_on_their_side():
     """As the overlap's point is said to score the same mean as the hull it lies in (noisy,
-    `no-separator`'s default), bars show each overlap point's label times score for the
+    `no-separator`'s default), bars show each overlap point's score for the
     turning line, the hull's first: at the beat's end (read off the bars) the hull's are
-    above 0, and the point's is minus their mean weighted by the panel's weights (the
-    lesson's barycentric weights, recomputed here by least squares), so below 0."""
+    on their class's side of 0, and the point's is their mean weighted by the panel's
+    weights (the lesson's barycentric weights, recomputed here by least squares), so on
+    that side too, its bar in the mistake colour."""
     from scenes.no_separator import NoSeparatorScene
 
     seen = {}
@@ -430,5 +431,13 @@ def test_the_overlaps_scores_show_the_point_as_minus_their_mean():
     system = np.vstack([X[corners].T, np.ones(len(corners))])
     weights = np.linalg.lstsq(system, np.append(X[inside], 1.0), rcond=None)[0]
     assert np.all(weights > 0)
-    assert np.all(values[:-1] > 0) and values[-1] < 0
-    assert values[-1] == pytest.approx(-float(weights @ values[:-1]), rel=1e-9)
+    # raw scores of the classifier whose side holds the hull (reviews 324): the hull's
+    # on their class's side of 0, the point's their weighted mean, so on it too: wrong
+    side = float(scene.data.y[corners[0]])
+    assert np.all(side * values[:-1] > 0) and side * values[-1] > 0
+    assert values[-1] == pytest.approx(float(weights @ values[:-1]), rel=1e-9)
+    assert float(scene.data.y[inside]) == -side
+    colours = [bar.get_fill_color() for bar in bars.bars]
+    from manim import ManimColor
+    assert colours[:-1] == [ManimColor(scene.theme.correct)] * (len(colours) - 1)
+    assert colours[-1] == ManimColor(scene.theme.mistake)

@@ -212,6 +212,10 @@ def test_score_bars_stand_by_their_values_and_a_bar_at_or_below_0_is_a_mistake()
     bars.redraw()
     assert bars.bars[0].get_bottom()[1] == pytest.approx(zero - 0.4)
     assert bars.bars[0].get_fill_color() == ManimColor(theme.mistake)
+    # scores with labels: a bar is a mistake where label × score ≤ 0, whatever its side
+    scored = ScoreBars(["a", "b", "c"], lambda: values, 2.0, theme, "x", "", labels=[-1, 1, -1])
+    assert [bar.get_fill_color() for bar in scored.bars] == [
+        ManimColor(theme.correct), ManimColor(theme.correct), ManimColor(theme.mistake)]
 
 
 def test_a_sum_tip_to_tail_draws_its_shortest_arrow_readable_at_one_stated_scale():
