@@ -145,12 +145,35 @@ class FewestBeats:
         dot = Dot(self.weight_point(theta()), radius=0.07, color=self.theme.normal)
         dot.add_updater(lambda m: m.move_to(self.weight_point(theta())))
         line = self.moving_line(lambda: (theta(), 0.0), shading=False)
+        count = self.pair_readout(theta)
         self.wait_for_words(TURN_WORDS)
-        self.play(appear(dot), appear(line), run_time=style.RUN_FADE)
+        self.play(appear(dot), appear(line), appear(count), run_time=style.RUN_FADE)
         self.play(turn.animate.set_value(2 * np.pi), run_time=TURN_SECONDS, rate_func=linear)
-        self.play(vanish(dot), vanish(line), run_time=style.RUN_FADE)
+        self.play(vanish(dot), vanish(line), vanish(count), run_time=style.RUN_FADE)
         dot.clear_updaters()
-        self.remove(dot, line)
+        count.clear_updaters()
+        self.remove(dot, line, count)
+
+    def pair_readout(self, theta) -> VGroup:
+        """"this θ: a wrong · −θ: b wrong" under the weight plane, following ``theta()``
+        (reviews 324: the turn had no count; the opening's curve is the lower of the two,
+        the line's better side): a = #{y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0}, b = #{y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0}."""
+        signed = np.asarray(self.lesson.signed, dtype=float)
+        words: dict[tuple[int, int], object] = {}
+
+        def counted():
+            scores = signed @ theta()
+            pair = (int(np.sum(scores <= 0)), int(np.sum(scores >= 0)))
+            if pair not in words:
+                words[pair] = text(f"this θ: {pair[0]} wrong · −θ: {pair[1]} wrong",
+                                   self.theme, style.FONT_PANEL, self.theme.text)
+                words[pair].next_to(self.weights.frame, DOWN, buff=0.5).align_to(
+                    self.weights.frame, RIGHT)
+            return words[pair]
+
+        count = VGroup(counted().copy())
+        count.add_updater(lambda m: m.become(counted()))
+        return count
 
     def draw_tied_place(self, beat) -> None:
         """The place both classes share ringed; as "any line" is said, a line goes once round
