@@ -13,7 +13,7 @@ from linviz import formatting
 from linviz.lessons.linear_program_story import ASK_WORDS
 from linviz.geometry import clip_line
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
@@ -49,13 +49,24 @@ class ScalingBeats:
         self.set_rings(list(beat.state["ringed"]))
         self.set_status(None)
         # the scaled θ, standing, lit as its scaling is argued (reviews 319 bench: a still)
+        scaled_up = []
         if self.scaling_drawing is not None and self.on_screen(self.scaling_drawing):
             self.light_as_said("loses nothing", [self.scaling_drawing[2]])  # its least, 1
             if self.lesson.feasible:  # (reviews 322: lit where it gets points wrong, it
                 # read as "a θ with every label times score above 0")
-                self.light_as_said("scaled up", [self.scaling_drawing])
+                scaled_up.append(self.scaling_drawing)
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
+        drawn = getattr(self, "score_strip_drawn", None)
+        strip = drawn[0] if drawn is not None and self.on_screen(drawn) else None
+        if strip is not None:  # its mark at 1 lit as "at least 1" is argued (reviews 323:
+            # the right half empty as it was said)
+            scaled_up.append(strip.one)
+        if scaled_up:
+            self.light_as_said("scaled up", scaled_up)
         self.wait_for_words(ASK_WORDS)
+        if strip is not None:  # (the inequalities come in its place)
+            self.play(vanish(drawn), run_time=style.RUN_FADE)
+            self.remove(drawn)
         self.set_status(beat.state["status"])
         self.show_inequalities(beat.state["inequalities"])
 

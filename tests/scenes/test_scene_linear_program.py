@@ -441,3 +441,29 @@ def test_the_overlaps_scores_show_the_point_as_their_mean_on_their_side():
     from manim import ManimColor
     assert colours[:-1] == [ManimColor(scene.theme.correct)] * (len(colours) - 1)
     assert colours[-1] == ManimColor(scene.theme.mistake)
+
+
+def test_the_score_strip_counts_the_dots_past_its_ends():
+    """Scaled up, dots past the strip's ends leave it (hidden) and are counted over its
+    ends (reviews 324: at c = 12.5, 35 of 40 dots had gone unsaid): the counts are the
+    scores c·s outside the line's range, counted here, a note over each end that has
+    some, and a hidden dot for each."""
+    from scenes.linear_program_parts.score_strip import ScoreStrip
+    from scenes.toolkit import style
+
+    scores = np.array([-3.0, -0.5, 0.2, 0.5, 1.0, 2.5])
+    strip = ScoreStrip(scores, [1, -1, 1, -1, 1, 1], style.DARK, 4.0)
+    low, high = strip.line.low, strip.line.high
+    for c in (1.0, 2.0, 5.0, 40.0):
+        strip.scale.set_value(c)
+        strip.place_dots()
+        left, right = int(np.sum(c * scores < low)), int(np.sum(c * scores > high))
+        assert strip.past == (left, right)
+        hidden = sum(dot.get_fill_opacity() == 0 for dot in strip.dots)
+        assert hidden == left + right
+        assert len(strip.beyond) == (left > 0) + (right > 0)
+        ends = strip.line.n2p(low)[0], strip.line.n2p(high)[0]
+        for note in strip.beyond:  # over an end, inside the strip's width
+            assert (abs(note.get_left()[0] - ends[0]) < 1e-6
+                    or abs(note.get_right()[0] - ends[1]) < 1e-6)
+    assert strip.past != (0, 0)  # (the scales above push some dots past)
