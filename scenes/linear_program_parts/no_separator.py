@@ -7,7 +7,7 @@ small) or the line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Polygon, Rectangle,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Polygon, Rectangle, Rotate,
                    ValueTracker, VGroup, Wait, linear)
 
 from linviz import formatting
@@ -18,7 +18,7 @@ from scenes.linear_program_parts.common import (LARGE_SUM_MARGIN, NAME_CLEARANCE
                                                 PROBE_RADIUS, PROBE_SECONDS,
                                                 WRONG_DARKEST, WRONG_LIGHTEST)
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.placement import (beside_line, box_around, box_of, least_covered,
                                       segment_boxes)
 from scenes.toolkit.score_bars import ScoreBars
@@ -50,6 +50,26 @@ class NoSeparatorBeats(GordanBeats):
         veil = Rectangle(width=right - left, height=top - bottom, stroke_width=0,
                          fill_color=self.theme.background, fill_opacity=1.0)
         return veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])
+
+    def flip_in_data(self, minus, arrows) -> None:
+        """As "is a −" is said, an arrow from 0 to each − point ``minus`` in data space; as
+        "flipped" is said, each turned half round (onto −x⁽ⁱ⁾ = y⁽ⁱ⁾x⁽ⁱ⁾) while their
+        ``arrows`` in the sum are lit; then they leave."""
+        if not minus or self.timeline.said_at("flipped") is None:
+            return
+        origin = self.plane.c2p((0, 0))
+        ghosts = []
+        for i in minus:
+            ghost = FastArrow(self.theme.step, tip_length=0.22, tip_width=0.2)
+            ghost.set_ends(origin, self.plane.c2p(self.lesson.data.X[i]))
+            ghosts.append(ghost)
+        self.wait_for_words("is a −")
+        self.play(*map(appear, ghosts), run_time=style.RUN_FADE)
+        self.wait_for_words("flipped")
+        self.play(*[Rotate(g, angle=np.pi, about_point=origin) for g in ghosts],
+                  *[lit(a, self.theme) for a in arrows], run_time=style.PAUSE_READ)
+        self.play(*map(vanish, ghosts), run_time=style.RUN_FADE)
+        self.remove(*ghosts)
 
     def draw_certificate(self, beat) -> None:
         """In data space, the certificate's points ringed and named and, in an inset, their
@@ -98,9 +118,11 @@ class NoSeparatorBeats(GordanBeats):
         scale_note = self.sum_note("", scale).move_to(
             [(x0 + x1) / 2, 0.0, 0.0]).align_to([0.0, y1 + 0.06, 0.0], DOWN)
         self.play(appear(scale_note), run_time=style.RUN_FADE)
-        # a − point's arrow, its x flipped, lit as that is said (review 315: a still)
-        self.light_as_said("flipped", [arrow for arrow, i in zip(arrows, support)
-                                       if lesson.data.y[i] < 0])
+        # a − point's arrow, its x flipped, lit as that is said (review 315: a still), and
+        # in data space its x, from 0 to the point, turned half round as said (reviews
+        # 324: x⁽²³⁾ was never drawn)
+        self.flip_in_data([i for i in support if lesson.data.y[i] < 0],
+                          [arrow for arrow, i in zip(arrows, support) if lesson.data.y[i] < 0])
         self.remove(*arrows, *arrow_names)
         self.certificate_arrows = arrows
         self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)
