@@ -189,6 +189,11 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
 READS_ZERO = 0.005
 
 
+#: the words that begin the first answer's + side and − side in :func:`first_totals` (each
+#: side's rings lit as it is said)
+PLUS_SIDE_WORDS, MINUS_SIDE_WORDS = ": + point", ", − point"
+
+
 def first_totals(lesson: LinearProgramLesson) -> tuple[str, str]:
     """(said, written): the first certificate's weights on + points and on − points, each
     side's terms and total, which Σλᵢy⁽ⁱ⁾ = 0 (the first coordinate of Σλᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾])

@@ -11,7 +11,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Rectangle, VGroup
 
 from linviz.lessons.linear_program_story import AT_LEAST_ROWS, status_said_first
-from linviz.lessons.no_separator_story import MEAN_WORDS
+from linviz.lessons.no_separator_story import MEAN_WORDS, MINUS_SIDE_WORDS, PLUS_SIDE_WORDS
 from scenes.linear_program_parts.score_strip import score_strip
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
@@ -105,6 +105,12 @@ class ProgrammeCard:
                 names = self.ring_names(fresh, lines=self.hull_edges(self.plane))
                 self.play(appear(names), run_time=style.RUN_FADE)
                 self.mark_for_beat(names)
+            # each side's rings lit as its weights are said (the bench: a 7 s still)
+            for words, sign in ((PLUS_SIDE_WORDS, 1), (MINUS_SIDE_WORDS, -1)):
+                side = [ring for i, ring in self.rings.items()
+                        if i in self.lesson.certificate and self.lesson.data.y[i] * sign > 0]
+                if side:
+                    self.light_as_said(words, side)
         if answer:
             self.wait_for_words("infeasible too")
             self.set_status(beat.state["status"])

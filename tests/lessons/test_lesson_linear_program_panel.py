@@ -180,6 +180,12 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
         if len(held) > 1:  # the total, and the terms as said add up to it
             assert numbers[-1] == pytest.approx(sum(weights), abs=0.5 * 10 ** -places + 1e-12)
             assert round(sum(numbers[:-1]), places) == numbers[-1]
+    # the words each side's rings are lit at begin that side, once in the sentence
+    from linviz.lessons.no_separator_story import MINUS_SIDE_WORDS, PLUS_SIDE_WORDS
+    for words, sign in ((PLUS_SIDE_WORDS, 1), (MINUS_SIDE_WORDS, -1)):
+        if any(y[i] == sign for i in support):
+            assert totals.sentence.count(words) == 1
+            assert totals.sentence.index(words) > totals.sentence.index("The first answer's")
     gap = abs(sum(w * y[i] for i, w in lesson.certificate.items()))
     assert tail.startswith(" do not: " if gap > 0.005 else " do: ")
     assert said.sentence.startswith("Gordan's second side again: ")
