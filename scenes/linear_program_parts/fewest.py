@@ -102,6 +102,10 @@ class FewestBeats:
         # while the state's ``fewest_line`` holds, :meth:`begin_motion`)
         self.fewest_line_drawn = one
         self.show_wrong_marks(beat)
+        # its mistakes lit as the verdict on every line is drawn from them (the bench: a
+        # 7 s still)
+        if self.wrong_drawn is not None:
+            self.light_as_said("So no line", [self.wrong_drawn])
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])
 
@@ -304,11 +308,12 @@ class FewestBeats:
         # (the kept points' only: reviews 319, the left-out points were ringed too)
         flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
         self.play(appear(flash), run_time=style.RUN_FADE)
-        # standing until its length is said, which comes at once (they leave as it is)
+        self.mark_for_beat(flash)  # (standing to the sentence's end)
         self.wait_for_words("its length")
         self.set_status(beat.state["status"])
-        self.play(vanish(flash), lit(mark, theme), run_time=style.PAUSE_READ)
-        self.remove(flash)
+        self.play(lit(mark, theme), run_time=style.PAUSE_READ)
+        # lit again as the margin is said to be their distance (the bench: a 9 s still)
+        self.light_as_said("nearest point", [flash])
 
     def draw_kept_close(self, beat) -> None:
         """The points that would look on the solver's θ's line ringed as named, the first
