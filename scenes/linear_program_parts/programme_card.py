@@ -8,10 +8,14 @@ point in the other class's hull is said to be their weighted mean."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Rectangle, VGroup
+from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Dot, Rectangle, ValueTracker,
+                   VGroup, linear)
+
+from linviz import formatting
 
 from linviz.lessons.linear_program_story import AT_LEAST_ROWS, status_said_first
 from linviz.lessons.no_separator_story import MEAN_WORDS, MINUS_SIDE_WORDS, PLUS_SIDE_WORDS
+from scenes.linear_program_parts.common import DIAMOND_SHORT
 from scenes.linear_program_parts.score_strip import score_strip
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish
@@ -23,6 +27,8 @@ from scenes.toolkit.screen_text import markup_with_math, text
 CARD_TOP_GAP = 0.25
 #: seconds θ takes to shrink to 0 on the ≥ 0 card (said as "θ = 0 meets it")
 SHRINK_SECONDS = 1.6
+#: where on the diamond (an angle, radians) the θ showing the helpers' values starts
+HELPERS_START = 0.3
 
 
 class ProgrammeCard:
@@ -35,10 +41,56 @@ class ProgrammeCard:
         a card over the data, it hid six points for 13 s)."""
         self.set_rings(list(beat.state["ringed"]))
         self.set_status(status_said_first(beat.state["status"]))
-        if self.diamond is not None:
+        readout = None
+        if self.diamond is not None and self.on_screen(self.diamond):
+            readout = self.helpers_on_diamond(DIAMOND_SHORT * float(beat.state["diamond"]))
             self.light_as_said("minimise t₁", [self.diamond])
         self.wait_for_words("at its least")
         self.set_status(beat.state["status"])
+        if readout is not None:  # what they are there, as said
+            self.play(readout.animate.set_value(1.0), run_time=style.RUN_FADE)
+
+    def helpers_on_diamond(self, size: float) -> ValueTracker:
+        """As "each at least" is said, a θ going round the diamond |θ₁| + |θ₂| = ``size``
+        with its helpers' least values written under the weight plane, "t₁ ≥ |θ₁| = …"
+        (the bench: a 13 s still under the status line); it stops on the diamond's corner
+        it started from as "minimise t₁" is said. The tracker it returns, set to 1, writes
+        "t₁ + t₂ = |θ₁| + |θ₂| = ``size``" instead; both stand to the sentence's end."""
+        turn, least = ValueTracker(0.0), ValueTracker(0.0)
+
+        def theta() -> np.ndarray:
+            angle = 2 * np.pi * turn.get_value() + HELPERS_START
+            direction = np.array([np.cos(angle), np.sin(angle)])
+            return size * direction / float(np.abs(direction).sum())
+
+        words: dict[tuple, VGroup] = {}
+
+        def written():
+            a, b = (round(float(v), 1) for v in theta())
+            key = (a, b, least.get_value() > 0.5)
+            if key not in words:
+                first, second = formatting.number(abs(a), 1), formatting.number(abs(b), 1)
+                line = (f"$t_1 + t_2 = |theta_1| + |theta_2| = {formatting.number(size, 1)}$"
+                        if key[2] else
+                        f"$theta = ({formatting.number(a, 1)}, {formatting.number(b, 1)})$: "
+                        f"$t_1 >= |theta_1| = {first}$, $t_2 >= |theta_2| = {second}$")
+                words[key] = text(markup_with_math(line), self.theme, style.FONT_PANEL,
+                                  self.theme.text).next_to(
+                    self.weights.frame, DOWN, buff=0.5).align_to(self.weights.frame, RIGHT)
+            return words[key]
+
+        dot = Dot(self.weight_point(theta()), radius=0.07, color=self.theme.normal)
+        dot.add_updater(lambda m: m.move_to(self.weight_point(theta())))
+        shown = VGroup(written().copy())
+        shown.add_updater(lambda m: m.become(written()))
+        self.wait_for_words("each at least")
+        self.play(appear(dot), appear(shown), run_time=style.RUN_FADE)
+        seconds = self.seconds_until("minimise t₁") or style.RUN_PARAMETER
+        self.play(turn.animate.set_value(1.0), run_time=max(seconds, style.RUN_PARAMETER),
+                  rate_func=linear)
+        dot.clear_updaters()
+        self.mark_for_beat(VGroup(dot, shown))
+        return least
 
     def draw_at_least(self, beat) -> None:
         """Why a programme asks ≥ 1: its rows (the state's ``programme``) written where the
