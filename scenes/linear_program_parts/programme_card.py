@@ -27,8 +27,9 @@ from scenes.toolkit.screen_text import markup_with_math, text
 CARD_TOP_GAP = 0.25
 #: seconds θ takes to shrink to 0 on the ≥ 0 card (said as "θ = 0 meets it")
 SHRINK_SECONDS = 1.6
-#: where on the diamond (an angle, radians) the θ showing the helpers' values starts
-HELPERS_START = 0.3
+#: where on the diamond (an angle, radians) the θ showing the helpers' values starts and
+#: ends: its corner on the θ₁ axis, where t₁ + t₂ reads exactly as the diamond's size
+HELPERS_START = 0.0
 
 
 class ProgrammeCard:
@@ -66,13 +67,14 @@ class ProgrammeCard:
         words: dict[tuple, VGroup] = {}
 
         def written():
-            a, b = (round(float(v), 1) for v in theta())
+            a, b = (round(float(v), 2) for v in theta())
             key = (a, b, least.get_value() > 0.5)
             if key not in words:
-                first, second = formatting.number(abs(a), 1), formatting.number(abs(b), 1)
-                line = (f"$t_1 + t_2 = |theta_1| + |theta_2| = {formatting.number(size, 1)}$"
+                # (to 2 decimals: at 1, 2.7 + 0.8 read beside a sum of 3.6)
+                first, second = formatting.number(abs(a), 2), formatting.number(abs(b), 2)
+                line = (f"$t_1 + t_2 = |theta_1| + |theta_2| = {formatting.number(size, 2)}$"
                         if key[2] else
-                        f"$theta = ({formatting.number(a, 1)}, {formatting.number(b, 1)})$: "
+                        f"$theta = ({formatting.number(a, 2)}, {formatting.number(b, 2)})$: "
                         f"$t_1 >= |theta_1| = {first}$, $t_2 >= |theta_2| = {second}$")
                 words[key] = text(markup_with_math(line), self.theme, style.FONT_PANEL,
                                   self.theme.text).next_to(
