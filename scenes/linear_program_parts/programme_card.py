@@ -132,7 +132,14 @@ class ProgrammeCard:
         # only the strip, the faded line with it)
         self.score_strip_drawn = VGroup(strip, line)
         self.add(self.score_strip_drawn)
-        return {AT_LEAST_ROWS[-1][0]: ([strip.scale.animate.set_value(0.0)], SHRINK_SECONDS,
+        # after each of the first two rows, the strip's side > 0 lit as "above 0" is said,
+        # its 0 as "at least 0" (the bench: 5-7 s stills between the rows)
+        numbers = strip.line
+        return {AT_LEAST_ROWS[0][0]: ([], style.RUN_FADE, lambda: self.light_as_said(
+                    "to be above 0", [numbers.correct_side, numbers.side_labels[-1]])),
+                AT_LEAST_ROWS[1][0]: ([], style.RUN_FADE, lambda: self.light_as_said(
+                    "at least 0", [numbers.zero, numbers.zero_label])),
+                AT_LEAST_ROWS[-1][0]: ([strip.scale.animate.set_value(0.0)], SHRINK_SECONDS,
                                        lambda: (strip.settle(), line.clear_updaters()))}, strip
 
     def draw_offset_certificate(self, beat) -> None:
