@@ -389,7 +389,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    closeup=closeup[1] if closeup else None,
                    # (review 311: the equation over the close-up, never said, dropped)
                    # (reviews 318: the constant feature said, not seen, for 30 s)
-                   status="an offset: $theta^T x + theta_0 = (theta_0, theta)^T (1, x)$")
+                   status="an offset: $theta^T x + theta_0 = [theta_0, theta]^T [1, x]$")
         story.beat(hull_argument(positive, negative), "overlap-turn",
                    turn_key=None if closeup else turn_key_rows(positive, negative))
         # the solver's answer a sentence of its own, tied to Gordan's alternative (review
