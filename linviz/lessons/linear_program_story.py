@@ -515,8 +515,10 @@ def tied_place_beat(story: StoryWriter, lesson: LinearProgramLesson, shows: str)
     # other proofs, it made them a detour: said with the count it explains)
     tied = lesson.tied_points[0]
     plus, minus = place_counts(lesson, tied)
-    story.beat(f"Here the place tagged +{plus} −{minus} {shows}: any line leaves its + and − "
-               f"points on one side, or on it, so one of them is always wrong.", "tied-place",
+    # (reviews 324: the line drawn round it is off the origin, unsaid)
+    story.beat(f"Here the place tagged +{plus} −{minus} {shows}: any line, even off the "
+               f"origin, leaves its + and − points on one side, or on it, so one of them is "
+               f"always wrong.", "tied-place",
                ringed=[tied], trial_line=False, wrong_marks=None)
 
 
