@@ -345,9 +345,11 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the reading of the remark as of the distribution said as this scene's)
     refuted = ("" if lesson.feasible else
                f" But a sample no line separates, like this one, {REFUTES_WORDS}.")
-    closing = ("The notes' remark calls this assumption NOT testable. Asked of a fixed training "
-               f"set {SAMPLE_WORDS}, one solve answers it. We read the remark as about the "
-               f"distribution the points come from: {CONFIRM_WORDS} it is separable.{refuted}")
+    # (reviews 326: "we read the remark as" reinterpreted the notes rather than saying
+    # plainly what each can test)
+    closing = ("The notes' remark calls this assumption NOT testable. For a given training "
+               f"set {SAMPLE_WORDS}, one solve answers it; what {CONFIRM_WORDS} is that the "
+               f"distribution the points come from is separable.{refuted}")
     # (review 313 bench: the remark, its answers and the perceptron's passes were one
     # caption of 23-25 s, the longest: the passes are a sentence of their own)
     story.beat(closing, "testable",

@@ -8,12 +8,13 @@ the two are compared."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Create, DashedLine, Line, Polygon, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Create, DashedLine, Line, Polygon, VGroup
 
 from linviz.geometry import clip_line, strip_polygon
 from scenes.toolkit import style
 from scenes.toolkit.circles import origin_circle_in_box
 from scenes.toolkit.layout import appear, lit, with_backdrop
+from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.placement import DIRECTIONS, detached, leader_line
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import math
@@ -66,9 +67,32 @@ class MarginBands:
         self.add(bands)
         self.mark_for_beat(bands)
         self.margin_bands = bands
-        # the narrower of the two lit as it is said so (the bench: 9 s of a still after)
+        # the narrower of the two lit as it is said so (the bench: 9 s of a still after),
+        # magnified round the point that sets it where no close-up stands (reviews 326:
+        # 0.042 was a hairline on the plane)
+        close = None if len(groups) > 1 else lesson.line_inset(lesson.thetas[-1])
+        if close is not None and self.timeline.said_at("narrower") is not None:
+            inset = self.margin_magnifier(close, both)
+            self.wait_for_words("narrower")
+            self.play(appear(inset), lit(groups[0][1], theme), run_time=style.PAUSE_READ)
+            self.mark_for_beat(inset)
+            return
         for said in ("narrower", "wider"):
             self.light_as_said(said, [group[1] for group in groups])
+
+    def margin_magnifier(self, close, both) -> VGroup:
+        """The two bands (``both(plane)``) magnified round the perceptron's nearest point
+        (``close``: the lesson's line inset of its θ) in the weight plane's lower right,
+        named "perceptron's margin"."""
+        lesson, frame = self.lesson, self.weights.frame
+        _, box, zoom = close
+        # (over the data plane it hid θ*'s "+1"; the weight plane's lower right is empty
+        # but for faint lines: θ, θ* and their names stand in its upper left)
+        (x0, y0), (x1, y1) = frame.get_corner(DOWN + LEFT)[:2], frame.get_corner(UP + RIGHT)[:2]
+        return magnifier(self.plane, lesson.data.X, lesson.data.y, box, zoom, self.theme,
+                         both, lines=[(lesson.theta_star, 0.0), (lesson.thetas[-1], 0.0)],
+                         beside=((x0 + x1) / 2, y0, x1, (y0 + y1) / 2),
+                         times_words="perceptron's margin")
 
     def margin_band(self, theta, width: float, colour: str, dashed: bool, plane=None,
                     side: float = 1.0) -> VGroup:

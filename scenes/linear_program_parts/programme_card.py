@@ -91,7 +91,10 @@ class ProgrammeCard:
         self.play(turn.animate.set_value(1.0), run_time=max(seconds, style.RUN_PARAMETER),
                   rate_func=linear)
         dot.clear_updaters()
-        self.mark_for_beat(VGroup(dot, shown))
+        self.remove(dot, shown)
+        drawn = VGroup(dot, shown)  # (one drawing on screen, to leave with the sentence)
+        self.add(drawn)
+        self.mark_for_beat(drawn)
         return least
 
     def draw_at_least(self, beat) -> None:

@@ -164,8 +164,9 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         assert answer == f"these {len(y)} points, one solve: “infeasible”"
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
     # inseparable one refutes it); the remark's reading said as the scene's (reviews 317)
-    assert ("We read the remark as about the distribution the points come from: no sample "
-            "can confirm it is separable." in said.sentence)
+    assert ("For a given training set like this one, one solve answers it; what no sample "
+            "can confirm is that the distribution the points come from is separable."
+            in said.sentence)
     assert "no sample can test" not in said.sentence
     # the last two sentences of `linear-program` (review 286: a recap after it told the
     # ending twice)
