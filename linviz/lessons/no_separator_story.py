@@ -180,7 +180,7 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
             "the rest: $m - m = 0$, $m$ " + ("where the segments cross"
                                               if len(positive) == len(negative) == 2 else
                                               "where the shapes meet"))
-    return ([("Gordan's second side", rows[0])] + [("weighting", row) for row in rows[1:]]
+    return ([("Gordan's second case", rows[0])] + [("weighting", row) for row in rows[1:]]
             + [("each side totals 1", first), ("add up to 0", rest)])
 
 
@@ -410,7 +410,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    score_bars=False,
                    ringed=sorted(lesson.certificate),  # (the first answer's, as named)
                    status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
-        story.beat(f"Gordan's second side again: {shares_words(positive, negative)}, each "
+        story.beat(f"Gordan's second case again: {shares_words(positive, negative)}, each "
                    f"side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the solver reports "
                    f"the programme with an offset infeasible too.", "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a
