@@ -26,6 +26,11 @@ from scenes.toolkit.screen_text import math
 SCORE_NAME_ALONG = (0.2, 0.8, 0.3, 0.7, 0.45, 0.55)
 #: a step's screen neighbourhood its lines' names keep off (θ's dot and name at its ends)
 STEP_CLEARANCE = 0.3
+#: where along a step (from its start) its name "+y⁽ⁱ⁾x⁽ⁱ⁾" is tried, in order, and its gap
+#: from the step (screen units)
+STEP_NAME_ALONG, STEP_NAME_GAP = (0.5, 0.4, 0.6, 0.3, 0.7), 0.08
+#: how much further off the step its name is tried where it fits nowhere nearer
+STEP_NAME_FURTHER = 0.3
 #: the longest an explained step takes (it runs on to where "perpendicular" is said)
 STEP_MOST_SECONDS = 6.0
 #: the room (screen units) a point's line's name keeps from its other line, and how
@@ -215,12 +220,31 @@ class WalkBeats(WalkStartBeats, ClosePoints):
         i where the sentence names the point), on the side away from the origin."""
         theme, thetas = self.theme, self.lesson.thetas
         a, b = self.weight_point(thetas[k]), self.weight_point(thetas[k + 1])
-        middle = (a + b) / 2
-        i = int(self.lesson.updated_points[k]) + 1
+        point = int(self.lesson.updated_points[k])
+        i = point + 1
         label = math(f"+y^(({i})) x^(({i}))", theme, style.FONT_PANEL).set_color(theme.step)
         with_backdrop(label, theme)
-        return label.next_to(middle, across(b - a, towards=middle - self.weight_point((0, 0))),
-                             buff=0.08)
+        # beside the step, off its point's two lines (reviews 326: it sat on the pink line
+        # y⁽³⁾θᵀx⁽³⁾ = 1); the middle first, the side away from the origin first
+        normal = across(b - a, towards=(a + b) / 2 - self.weight_point((0, 0)))
+        gap = STEP_NAME_GAP + abs(normal[0]) * label.width / 2 + abs(normal[1]) * label.height / 2
+        lines = [clip_line(self.lesson.signed[point], -level, self.weights.box)
+                 for level in (1.0, 0.0)]
+        obstacles = [segment_boxes(*(self.weight_point(e) for e in ends), LINE_CLEARANCE,
+                                   samples=40) for ends in lines if ends is not None]
+        # (and off the path walked, the step itself, and the origin the cone's edges leave)
+        obstacles += [segment_boxes(a, b, LINE_CLEARANCE, samples=20),
+                      box_around(np.array([self.weight_point((0, 0))]), 0.3)]
+        if k > 0:
+            obstacles.append(segment_boxes(self.weight_point(thetas[k - 1]), a,
+                                           LINE_CLEARANCE, samples=20))
+        tried = [a + t * (b - a) + extra * normal for extra in (0.0, STEP_NAME_FURTHER)
+                 for t in STEP_NAME_ALONG]
+        centre = beside_line(tried, -(b - a) if
+                             np.dot(across(b - a)[:2], normal[:2]) < 0 else (b - a),
+                             (label.width, label.height),
+                             np.vstack(obstacles) if obstacles else np.zeros((0, 4)), gap)
+        return label.move_to([*centre[:2], 0.0])
 
     def drop_step_label(self) -> None:
         if getattr(self, "step_label", None) is not None:
