@@ -95,7 +95,7 @@ def mistake_arcs(A: np.ndarray) -> list[tuple[float, float, int]]:
 
 
 #: the shades of grey weight space is shaded in by how many points each θ gets wrong
-MISTAKE_SHADES = 6
+MISTAKE_SHADES = 4
 
 
 def mistake_shade(count: int, low: int, high: int, shades: int = MISTAKE_SHADES) -> int:
@@ -857,16 +857,20 @@ def corners_held(A: np.ndarray, box: Box) -> Box:
 WATCHED_PASSES = 8
 
 
-def watched_passes(lesson: LinearProgramLesson) -> list[int]:
-    """The updates in each pass of the perceptron through the origin, as watched while the
-    notes' remark is said: the run's own passes where it settles (the last makes none);
-    where no line through 0 separates, its first :data:`WATCHED_PASSES` (each makes some:
-    no θ is right on every point). The run with an offset is not shown (review 286: its
-    run, map and search were ideas too many), so its passes are not drawn either."""
+def watched_run(lesson: LinearProgramLesson) -> Trace:
+    """The perceptron run through the origin watched as the notes' remark is said: the
+    lesson's own run where it settles (its last pass makes no update); where no line
+    through 0 separates, its first :data:`WATCHED_PASSES` passes (each makes some: no θ is
+    right on every point). The run with an offset is not shown (review 286: its run, map
+    and search were ideas too many)."""
     if lesson.feasible:
-        return [int(m) for m in mistakes_per_epoch(lesson.run)]
-    run = Perceptron(epochs=WATCHED_PASSES, offset=False).fit(lesson.data).trace_
-    return [int(m) for m in mistakes_per_epoch(run)]
+        return lesson.run
+    return Perceptron(epochs=WATCHED_PASSES, offset=False).fit(lesson.data).trace_
+
+
+def watched_passes(lesson: LinearProgramLesson) -> list[int]:
+    """The updates in each pass of :func:`watched_run`, drawn as bars as they are said."""
+    return [int(m) for m in mistakes_per_epoch(watched_run(lesson))]
 
 
 def run_updates(run: Trace) -> list[int]:

@@ -76,7 +76,10 @@ The state's keys:
 - ``kept_on_plane``: the solver's θ without the fewest θ's mistakes lies in the weight
   plane's box (marked there), else its ray is drawn;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, standing
-  while the state holds them, or None;
+  while the state holds them (each beat's rows are the last one's and its own), or None;
+- ``watching``: the perceptron's run through 0 watched (the lesson's
+  :func:`~linviz.lessons.linear_program.watched_run`): its line in data space, moving
+  from update to update as the remark and the passes are said, then standing;
 - ``score_strip``: every point's label times score for one θ (the lesson's ``scaling_theta``
   at its ``scaling_start``) on a strip, standing while it holds: shrinking to 0 with θ as
   θ = 0 is said to meet y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0, then growing as θ is scaled up, the least positive
@@ -145,8 +148,8 @@ TRIAL_WORDS = "Turn a line round the origin"
 SAMPLE_WORDS = "like this one"
 #: the words as which the inequalities are written
 ASK_WORDS = "Ask that"
-#: the closing's words as which its rows on the distribution come (:func:`verdict_rows`)
-CONFIRM_WORDS, REFUTES_WORDS = "no sample can confirm", "shows it is not"
+#: the closing's words as which its rows on the distribution come (:func:`testable_beat`)
+CONFIRM_WORDS, REFUTES_WORDS = "no sample can confirm", "shows the distribution is not"
 #: the words of the closing as which the run's last pass, with no update, is lit
 STOP_WORDS = "the last with no update"
 #: the closing's words as which one point's label is flipped, its run drawn
@@ -156,6 +159,15 @@ FLIP_WORDS = "label flipped"
 def value(v: float) -> str:
     """A coordinate or a y·score as said: 2 decimals, grouped from 1,000."""
     return formatting.grouped(float(v), 2)
+
+
+def reciprocal_said(small: float, inverse: str) -> str:
+    """``small`` said to 3 significant digits, or more (up to 8 decimals) until 1 over it
+    as said, as :func:`value` says it, is ``inverse`` (1/0.0424 is 23.58, not 23.59)."""
+    places = formatting.significant_places(small, digits=3, most=8)
+    while places < 8 and value(1.0 / round(small, places)) != inverse:
+        places += 1
+    return formatting.number(small, places)
 
 
 #: a ray that crosses the region's edge at under this many degrees is said to run along it
@@ -290,99 +302,76 @@ RIGHT_HALF_FREE = dict(weights=False, wrong_shading=False, region=False, star=Fa
 
 
 def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
-    """The notes' remark (004) that separability is not testable, set against the
-    programme: a perceptron decides it only by stopping (as the run shown did, on data a
-    line through 0 separates); a run still updating may yet stop (watching it tells
-    nothing: its updates per pass are drawn where the right half is free,
-    :func:`~linviz.lessons.linear_program.watched_passes`), but for a given training set
-    one solve decides it."""
-    # what watching a perceptron decides, by what this one did (review 259: "which watching
-    # a perceptron cannot" said just after one stopped, which does prove separability)
+    """The notes' remark (004, just before the perceptron) that separability is not
+    testable, met where it holds: watching a perceptron cannot test it (it confirms only
+    by stopping; a run still updating may yet stop), the run watched in data space and its
+    updates per pass drawn (:func:`~linviz.lessons.linear_program.watched_passes`); then
+    what one solve decides, either way, for these points; and what no sample can: that
+    the distribution they come from is separable (one no line separates shows it is
+    not)."""
     passes = watched_passes(lesson) if lesson.inseparable or lesson.feasible else None
-    # (review 310: "decides it only by stopping" claimed too much: it can never say no)
-    # (review 313: its passes, the last with no update, drawn as said: 23 s of a still)
-    stopped = formatting.count(len(passes), "pass", "passes") if lesson.feasible else ""
-    # where one label flipped leaves points no line through 0 separates, that run drawn
-    # beside this one (review 323: "it never stops" said over the separable run's chart)
     flip = flipped_point(lesson.data.X, lesson.data.y) if lesson.feasible else None
     flipped = (None if flip is None else
                {"point": flip, "passes": flipped_passes(lesson.data, flip)})
-    where = ("run with no limit on passes where no line separates" if flip is None else
-             f"where no line separates, as with point {flip + 1}'s {FLIP_WORDS}")
-    watched = (f"A perceptron confirms separability only by stopping, as this one did after "
-               f"{stopped}, {STOP_WORDS}; {where}, it never stops, so it never says no."
-               if lesson.feasible else
-               # (not "it may yet stop": this one cannot, the solver has said so: review 261)
-               # (review 305: "this one" read as the solver)
-               # the passes drawn said (review 306: the chart came unsaid)
-               # (reviews 321: its stopping rule, a pass with no update, unsaid)
-               # (reviews 324: "it might still stop, for all we can see" hedged what the
-               # solver has settled: watching cannot tell; the solver says it never stops)
-               (f"A perceptron run cannot test these points: it stops only after a pass with "
-                f"no update. After {len(passes)} passes here, each with {min(passes)} "
-                f"updates or more, watching cannot tell if it ever will. The solver's "
-                f"answer says it never stops."
-                if passes else
-                "A perceptron run cannot test these points; the solver's answer says this one "
-                "would never stop."))
-    # the notes' word for it, "assumption", kept: their remark is about the assumption, the
-    # solve about these points (review 263: read as the scene contradicting the notes)
-    # (review 271: "untestable" then "one solve decides" read as a contradiction: the
-    # notes' assumption is of the data to come, the solve of the points in hand)
-    # (review 280: "for data yet to come" read as a gloss of the notes' remark; said as a
-    # fact of its own)
-    # (review 282: "as it is of data still to come" gave the notes a reason they do not
-    # give; the data to come said as this scene's own point)
-    # (review 310: the notes' sense made explicit, so the scene is not heard correcting them)
-    # (review 311: the notes' remark follows their definition, of the training examples:
-    # read so, one solve tests it; said openly, with what cannot be tested)
-    # (reviews 312: "Read of a fixed training set" was awkward English)
-    # (review 313: "no sample can test" the distribution was half true: a sample no line
-    # separates rules it out; none can confirm it)
-    # (reviews 314: "what no sample can confirm … though … rules it out", stacked
-    # negations: said plainly)
-    # (reviews 317: "That the distribution … no sample can confirm, though …", inverted;
-    # the reading of the remark as of the distribution said as this scene's)
-    refuted = ("" if lesson.feasible else
-               f" But a sample no line separates, like this one, {REFUTES_WORDS}.")
-    # (reviews 326: "we read the remark as" reinterpreted the notes rather than saying
-    # plainly what each can test)
-    closing = ("The notes' remark calls this assumption NOT testable. For a given training "
-               f"set {SAMPLE_WORDS}, one solve answers it; what {CONFIRM_WORDS} is that the "
-               f"distribution the points come from is separable.{refuted}")
-    # (review 313 bench: the remark, its answers and the perceptron's passes were one
-    # caption of 23-25 s, the longest: the passes are a sentence of their own)
-    story.beat(closing, "testable",
+    # (reviews 326-329: the remark moved onto the distribution with no reason said, over
+    # 15-30 s of text rows: it is met first where the notes put it, at the perceptron,
+    # the run seen running; the rows are one for each answer, as said)
+    remark = [("NOT testable", "the notes' remark: separability “NOT testable”")]
+    # (where the run stopped, its stopping rule is said with its passes)
+    rule = "." if lesson.feasible else ": a run stops only after a pass with no update."
+    story.beat(f"The notes' remark calls separability NOT testable, and by {WATCH_WORDS} it "
+               f"is not{rule}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
-               fewest_line=False, left_out=None, kept=False, inset=False, close=None, magnified=None,
-               # the weight plane leaves: the right half is the verdict's and the passes'
+               fewest_line=False, left_out=None, kept=False, inset=False, close=None,
+               magnified=None,
+               # the weight plane leaves: the right half is the rows' and the passes'
                **RIGHT_HALF_FREE,
-               # the two questions drawn in the right half as said, where it is free
-               # (review 310: 12 s of the data alone under the notes' remark)
-               # the notes' remark on screen beside the answer (reviews 307: it sounded
-               # like the scene contradicting them), in the rows
-               verdict=verdict_rows(lesson), status=None)
-    # a still after the last words (review 307: the narration ended on the last frame)
-    # the passes drawn under the rows, which stay (the state's ``verdict``)
-    story.beat(watched, "watched", pause=REVEAL_PAUSE, pass_counts=passes, flipped=flipped,
+               verdict=remark, status=None, watching=bool(passes))
+    if lesson.feasible:
+        stopped = formatting.count(len(passes), "pass", "passes")
+        where = ("run with no limit on passes where no line separates" if flip is None else
+                 f"where no line separates, as with point {flip + 1}'s {FLIP_WORDS}")
+        watched = (f"It confirms separability only by stopping, as this one did after "
+                   f"{stopped}, {STOP_WORDS}; {where}, it never stops, so it never says no.")
+    elif passes:
+        # (reviews 324: "it might still stop, for all we can see" hedged what the solver
+        # settles next: watching cannot tell)
+        watched = (f"After {len(passes)} passes here, each with {min(passes)} updates or "
+                   f"more, watching cannot tell if it ever will.")
+    else:
+        watched = ("A run through 0 on these points would go on pass after pass: watching "
+                   "cannot tell if it ever stops.")
+    # (the run's line leaves as a label is flipped: the run then is of other points)
+    story.beat(watched, "watched", pass_counts=passes, flipped=flipped,
+               watching=bool(passes) and not flipped,
                **({"ringed": [flip]} if flipped else {}))
-
-
-def verdict_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
-    """The closing's rows for the right half, each with the words it comes at: the notes'
-    remark (review 312: it was answered, never shown), then its two questions: these
-    points' separability, answered by one solve ("infeasible": with an offset, the scene
-    `no-separator`); the distribution's, which no sample can confirm and this one rules
-    out (its points are some of the distribution's, labelled as it labels them)."""
     answer = "feasible" if lesson.feasible else "infeasible"
-    # (as the distribution is named: review 315, after the sentence had ended; reviews 317:
-    # "not separable either" came 6 s before "refutes", and what no sample can do was lost)
-    refuted = ([] if lesson.feasible else
-               [(REFUTES_WORDS, "but this sample shows it is not separable")])
-    return [("NOT testable", "the notes' remark: separability “NOT testable”"),
-            ("one solve answers", f"these {lesson.n} points, one solve: “{answer}”"),
-            (CONFIRM_WORDS, "the distribution they come from: no sample confirms it"),
-            *refuted]
+    solved = [(SOLVE_WORDS, f"these {lesson.n} points, one solve: “{answer}”")]
+    distribution = (f"What {CONFIRM_WORDS} is that the distribution the points come from "
+                    f"is separable")
+    if lesson.feasible:
+        story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, feasible. "
+                   f"{distribution}.", "solved", pause=REVEAL_PAUSE,
+                   verdict=remark + solved + [(CONFIRM_WORDS, DISTRIBUTION_ROW)])
+        return
+    run = "this run" if passes else "a run"
+    story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, infeasible, so "
+               f"{run} {NEVER_WORDS}.", "solved", verdict=remark + solved)
+    # (reviews 329: "shows it is not" had an unclear "it")
+    story.beat(f"{distribution}; but a sample no line separates, {SAMPLE_WORDS}, "
+               f"{REFUTES_WORDS}.", "distribution", pause=REVEAL_PAUSE,
+               verdict=remark + solved + [(CONFIRM_WORDS, DISTRIBUTION_ROW
+                                           + ", this one refutes it")])
+
+
+#: the closing's words as which the perceptron's run is watched, its line in data space
+WATCH_WORDS = "watching a perceptron"
+#: the closing's words as which one solve's answer is written
+SOLVE_WORDS = "one solve tests"
+#: the closing's words as which the watched run is said never to stop
+NEVER_WORDS = "never stops"
+#: the closing's row on the distribution (as :data:`CONFIRM_WORDS` are said)
+DISTRIBUTION_ROW = "the distribution: no sample confirms it"
 
 
 #: why a programme asks ≥ 1, written as said (each row with the words it comes at): a
@@ -504,7 +493,7 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
 
 
 #: the words the shading of mistakes is said to be the opening's turn at (a θ goes round 0)
-TURN_WORDS = "Read round 0"
+TURN_WORDS = "Take θ once round 0"
 
 
 def tied_place_beat(story: StoryWriter, lesson: LinearProgramLesson, shows: str) -> None:
@@ -689,6 +678,7 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 scaling=False, wrong_marks=None, overlap_panel=None, cone_inset=False,
                 pass_counts=None, gordan=None, bands=None, trial_line=False,
                 inequalities=None, narrowing=False, notes_table=None, verdict=None,
+                watching=False,
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
                 fewest_line=False, programme=None, left_out=None, kept=False,
                 score_strip=False, sweep_chart=False, direction_grid=None, flipped=None,
@@ -1125,16 +1115,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                       f"lines: $y^((i)) theta^T x^((i)) = 0$")
     # (review 312: "shaded" had meant right on all; now it counts mistakes, said so)
     # (reviews 321: the shading read as the opening's sweep shown again, unsaid)
-    # (reviews 324: "it is the opening's turning line again" was loose: the opening counted
-    # a line's better side, this a direction's; on standardised data there was no opening
-    # turn)
-    read = ("θ and −θ give one line, and the lower of their two counts is the opening's "
-            "curve" if not lesson.data.params.get("standardized") else
-            "θ turns its line through every direction, once each way")
+    # (reviews 329: "θ and −θ give one line, and the lower of their two counts is the
+    # opening's curve" was too much for one hearing, the curve long gone: θ's own count,
+    # with its side, read off as it turns, a beat of its own)
     story.beat(f"All {n} lines, and now the shading counts mistakes: each θ shaded by how many "
-               f"points its line gets wrong, the more, the lighter. {TURN_WORDS}: {read}.",
+               f"points it gets wrong, the more, the lighter.",
                "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
+               status="shade: how many points $theta$ gets wrong")
+    story.beat(f"{TURN_WORDS}: its line turns with it in data space, its side shaded, and "
+               f"its count of mistakes is the shade it crosses.", "read-round",
                status="shade: how many points $theta$ gets wrong")
     # one θ of the fewest drawn in data space, its mistakes marked (review 307: the data
     # plane stood idle for 9 s; the opening's line, back)
@@ -1169,8 +1159,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # 1, so ‖θ‖ is 1 over its margin; a beat of its own (reviews 324: four ideas in one),
     # the margin to 3 digits (reviews 324: 1/0.042 is not 23.59)
     length = float(np.hypot(*kept))
-    margin_said = formatting.number(
-        1.0 / length, formatting.significant_places(1.0 / length, digits=3, most=8))
+    margin_said = reciprocal_said(1.0 / length, value(length))
     beyond = "" if on_plane else " It lies beyond the plot's edge: its ray is drawn."
     kept_status = (f"without the {len(left_out)} (×): feasible, "
                    f"$theta = {math_vector(kept)}$")
@@ -1182,11 +1171,18 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     if not on_plane:
         # (reviews 318: "off the plane" written 7 s before it was said; its length
         # and margin only heard)
-        story.beat(f"So far out, because its least label times score is 1: its length, "
-                   f"{value(length)}, is then 1 over its margin, the nearest point's distance "
-                   f"from its line, {margin_said}.", "kept-margin", fewest_line=False,
-                   status=kept_status + f" · $norm(theta) = {math_number(length)}"
-                                        f" = 1 \/ {margin_said}$")
+        # (reviews 329: "1 over its margin, the nearest point's distance from its line"
+        # and three numbers in one breath: one chain, the distance to the length)
+        tight = lesson.kept_tight
+        ringed = ("the ringed point, the kept one nearest its line, is" if len(tight) == 1
+                  else "the ringed points, the kept ones nearest its line, are")
+        their = "its" if len(tight) == 1 else "their"
+        only = "only " if length > 1 else ""
+        story.beat(f"It lies so far out because {ringed} {only}{margin_said} from it: for "
+                   f"{their} label times score to be 1, θ's length must be 1 / {margin_said} "
+                   f"= {value(length)}.", "kept-margin", fewest_line=False,
+                   status=kept_status + f" · $norm(theta) = 1 \/ {margin_said}"
+                                        f" = {math_number(length)}$")
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)
         story.beat(words.strip(), "kept-close", ringed=point, fewest_line=False, **close)
     story.section("lp-verdict", "What one solve decides")

@@ -1,16 +1,22 @@
-"""The closing runs of `linear-program`: the perceptron's updates in each pass as bars
-under the closing's rows; where it stopped, its last pass lit, and beside it the same
-points with one label flipped (the beat's ``flipped``), whose run makes an update in every
-pass (review 323: "it never stops" was said over the separable run's chart)."""
+"""The closing of `linear-program`: the notes' remark and its answers as rows in the right
+half, each as said; the perceptron's run watched, its line moving in data space from update
+to update, and its updates in each pass as bars; where it stopped, its last pass lit, and
+beside it the same points with one label flipped (the beat's ``flipped``), whose run makes
+an update in every pass (review 323: "it never stops" was said over the separable run's
+chart); where it cannot stop, that said at its bars' end."""
 
 from __future__ import annotations
 
-from manim import DOWN, LEFT, RIGHT, UP, Circle, LaggedStart, Line, Rectangle, VGroup
+import numpy as np
+from manim import (DOWN, LEFT, RIGHT, UP, Circle, LaggedStart, Line, Rectangle, ValueTracker,
+                   VGroup, config, linear)
 
-from linviz.lessons.linear_program_story import FLIP_WORDS, STOP_WORDS
+from linviz.lessons.linear_program import watched_run
+from linviz.lessons.linear_program_story import (FLIP_WORDS, NEVER_WORDS, SAMPLE_WORDS,
+                                                 STOP_WORDS, WATCH_WORDS)
 from scenes.linear_program_parts.common import WEIGHT_CENTER
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, lit, with_backdrop
+from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.markers import Marker
 from scenes.toolkit.screen_text import text
 
@@ -23,29 +29,79 @@ PASS_BARS_SHARE, PASS_BARS_MOST = 0.7, 6.0
 CHARTS_GAP, BESIDE_SHIFT = 0.6, 1.2
 #: the flipped run's bars' width (eight of them beside the run's few)
 FLIPPED_BAR_WIDTH = 0.25
+#: how far (screen units) right of the data plane the closing's rows start, and the least
+#: room they keep from the frame's right edge
+ROWS_GAP, ROWS_EDGE = 0.9, 0.4
 
 
 class ClosingRuns:
     """The closing's runs (a part of :class:`scenes.linear_program.LinearProgramScene`,
     through :class:`scenes.linear_program_parts.offset.OffsetBeats`)."""
 
+    def draw_testable(self, beat) -> None:
+        """The overlap's drawings and the marks leave, and the weight plane; the notes'
+        remark as a row in the right half as said; as watching a perceptron is said
+        (:data:`WATCH_WORDS`), the run's line (the beat's ``watching``) through its first
+        pass's updates."""
+        self.clear_right_half()
+        self.drop_wrong_marks()
+        self.drop_least_inset()  # (the kept θ's close point's)
+        if not beat.state["weights"] and self.on_screen(self.weights):
+            self.clear_weights()  # (the right half is the rows' and the passes')
+        self.follow_beat(beat)
+        self.show_verdict(beat.state["verdict"])
+        if not beat.state["watching"]:
+            return
+        run = watched_run(self.lesson)
+        thetas = np.asarray(run.states["theta"], dtype=float)
+        self.watched_thetas, self.watch_at = thetas, ValueTracker(1.0)
+        self.watch_drawn = self.moving_line(self.watched_theta, shading=False)
+        self.wait_for_words(WATCH_WORDS)
+        self.play(appear(self.watch_drawn), run_time=style.RUN_FADE)
+        first = max(1, self.first_pass_updates(run))
+        self.play(self.watch_at.animate.set_value(first), rate_func=linear,
+                  run_time=max(style.RUN_FADE, self.speech_left()))
+
+    @staticmethod
+    def first_pass_updates(run) -> int:
+        """The updates the run made in its first pass."""
+        steps = run.steps
+        return int(np.sum(np.asarray(steps["mistake"])[np.asarray(steps["epoch"]) == 1]))
+
+    def watched_theta(self) -> tuple[np.ndarray, float]:
+        """(θ, 0) of the watched run at its tracker (updates made; between two, on the
+        way from one θ to the next)."""
+        thetas, at = self.watched_thetas, float(self.watch_at.get_value())
+        k = min(int(np.floor(at)), len(thetas) - 2)
+        share = min(at - k, 1.0)
+        return (1 - share) * thetas[k] + share * thetas[k + 1], 0.0
+
     def draw_watched(self, beat) -> None:
         """The perceptron's updates in each pass drawn as bars under the closing's rows (the
-        beat's ``pass_counts``), as they are said; where it stopped, its last pass lit as
-        said (review 296: they grew under the notes' remark, the running perceptron then
-        said over a still); where the beat flips a label (its ``flipped``), as that is
-        said, the point's marker flipped and ringed, and that run's bars beside."""
+        beat's ``pass_counts``), as they are said, its line going on through them in data
+        space; where it stopped, its last pass lit as said (review 296: they grew under
+        the notes' remark, the running perceptron then said over a still); where the beat
+        flips a label (its ``flipped``), as that is said, the run's line leaves, the point's
+        marker flipped and ringed, and that run's bars beside."""
         stop = STOP_WORDS if self.lesson.feasible else None
         flipped = beat.state["flipped"]
         title = ("this run through 0:", "updates in each pass") if flipped else (
             "through 0, updates in each pass",)
+        watching = getattr(self, "watch_drawn", None)
+        along = ([self.watch_at.animate(rate_func=linear).set_value(
+            len(self.watched_thetas) - 1)] if watching is not None else [])
         self.show_pass_counts(beat.state["pass_counts"],
-                              title, until=stop, beside=bool(flipped))
+                              title, until=stop, beside=bool(flipped), along=along)
         if stop is not None and beat.state["pass_counts"]:  # its stop, lit as said
             self.wait_for_words(STOP_WORDS)
             self.play(lit(self.pass_chart.bars[-1], self.theme), run_time=style.PAUSE_READ)
         if flipped:
             self.wait_for_words(FLIP_WORDS)
+            if watching is not None:  # (the run's line is the unflipped points')
+                watching.clear_updaters()
+                self.play(vanish(watching), run_time=style.RUN_FADE)
+                self.remove(watching)
+                self.watch_drawn = None
             i = flipped["point"]
             self.set_rings([i])
             self.flip_marker(i)  # (over the ring's redrawn signs)
@@ -54,11 +110,68 @@ class ClosingRuns:
             self.show_pass_counts(flipped["passes"], (f"point {i + 1}'s label flipped:",
                                                       "updates in each pass"),
                                   bar_width=FLIPPED_BAR_WIDTH, beside_of=run)
-            # and on: no pass of it is without an update
-            more = text("…", self.theme, style.FONT_PANEL, self.theme.text)
+            self.more_passes("…")  # and on: no pass of it is without an update
+
+    def more_passes(self, words: str, under: bool = False) -> None:
+        """``words`` after the last bar of the pass chart on screen (``under``: under the
+        chart, at its right end): its run goes on."""
+        more = text(words, self.theme, style.FONT_PANEL, self.theme.text)
+        if under:
+            more.next_to(self.pass_chart, DOWN, buff=0.15).align_to(self.pass_chart, RIGHT)
+        else:
             more.next_to(self.pass_chart.bars, RIGHT, buff=0.12).align_to(
                 self.pass_chart.base, DOWN).shift(UP * 0.05)
-            self.play(appear(more), run_time=style.RUN_FADE)
+        self.play(appear(more), run_time=style.RUN_FADE)
+        self.remove(more)
+        self.pass_chart.add(more)
+
+    def draw_solved(self, beat) -> None:
+        """One solve's answer as a row, as said; where the watched run cannot stop, "…
+        never stops" after its bars as that is said."""
+        self.follow_beat(beat)
+        self.show_verdict(beat.state["verdict"])
+        charts = getattr(self, "pass_charts_drawn", None)
+        if (not self.lesson.feasible and charts is not None and self.on_screen(charts)
+                and self.seconds_until(NEVER_WORDS) is not None):
+            self.wait_for_words(NEVER_WORDS)
+            self.more_passes("… and it never stops", under=True)
+
+    def draw_distribution(self, beat) -> None:
+        """The row on the distribution, as said; the data lit as the sample is named."""
+        self.follow_beat(beat)
+        self.show_verdict(beat.state["verdict"])
+
+    def show_verdict(self, rows) -> None:
+        """The closing's rows (each (words, text)) one under another in the right half,
+        above the pass counts, each as its words are said: those not yet on screen (the
+        last beat's stand), while the state holds them; the data lit as the sample is
+        named (reviews 318: 17 s of text, the data idle)."""
+        if not rows:
+            return
+        drawn = getattr(self, "verdict_drawn", None)
+        drawn = drawn if drawn is not None and self.on_screen(drawn) else VGroup()
+        right = config.frame_width / 2 - ROWS_EDGE
+        for words, line in rows[len(drawn):]:
+            said = self.seconds_until(SAMPLE_WORDS)
+            if said is not None and said <= (self.seconds_until(words) or 0):
+                self.wait_for_words(SAMPLE_WORDS)
+                self.play(lit(self.plane.markers, self.theme), run_time=style.PAUSE_READ)
+            self.wait_for_words(words)
+            row = with_backdrop(text(line, self.theme, style.FONT_PANEL, self.theme.text),
+                                self.theme)
+            if len(drawn):
+                row.next_to(drawn, DOWN, buff=0.3, aligned_edge=LEFT)
+            else:
+                left = min(self.plane.frame.get_right()[0] + ROWS_GAP, right - row.width)
+                row.move_to([left + row.width / 2, self.plane.frame.get_top()[1] - 0.1, 0.0])
+            if row.get_right()[0] > right:  # (all of them left, in line)
+                drawn.shift((right - row.get_right()[0]) * RIGHT)
+                row.shift((right - row.get_right()[0]) * RIGHT)
+            self.play(appear(row), run_time=style.RUN_FADE)
+            self.remove(row, *drawn)
+            drawn.add(row)
+            self.add(drawn)  # one drawing on screen: what comes under it finds it
+        self.verdict_drawn = drawn  # (standing while the state's ``verdict`` holds)
 
     def flip_marker(self, i: int) -> None:
         """Point i drawn with the other label's marker over its own (on a disc of the
@@ -99,19 +212,18 @@ class ClosingRuns:
 
     def show_pass_counts(self, counts, title=("updates in each pass",),
                          until: str | None = None, beside: bool = False,
-                         bar_width: float = PASS_BAR_WIDTH, beside_of=None) -> None:
+                         bar_width: float = PASS_BAR_WIDTH, beside_of=None,
+                         along=()) -> None:
         """The updates of a run's first passes (``counts``), as said, drawn as bars in the
         right half, level with the data plane's middle (under the closing's rows), until
         the next sentence; all drawn by the words ``until`` when given; ``beside``: left
-        of the middle, another to come beside it; ``beside_of``: right of that chart."""
+        of the middle, another to come beside it; ``beside_of``: right of that chart;
+        ``along``: animations played as the bars come (the run's line going on)."""
         if not counts:
             return
         words = self.pass_bars(counts, title, bar_width)
-        verdict = getattr(self, "verdict_drawn", None)
-        if verdict is not None and self.on_screen(verdict):  # under the closing's rows
-            words.next_to(verdict, DOWN, buff=0.5).set_x(WEIGHT_CENTER[0])
-        else:
-            words.move_to([WEIGHT_CENTER[0], float(self.plane.frame.get_center()[1]), 0.0])
+        # its foot level with the data plane's (the rows to come stand over it)
+        words.move_to([WEIGHT_CENTER[0], 0.0, 0.0]).align_to(self.plane.frame, DOWN)
         if beside:  # (its right edge a little left of the middle)
             words.shift((WEIGHT_CENTER[0] - BESIDE_SHIFT - words.get_right()[0]) * RIGHT)
         if beside_of is not None:  # right of that chart, level with it
@@ -124,8 +236,15 @@ class ClosingRuns:
         seconds = min(PASS_BARS_MOST, max(style.RUN_INTRO, PASS_BARS_SHARE * self.speech_left()))
         if until is not None and self.seconds_until(until) is not None:
             seconds = min(seconds, max(style.RUN_FADE, self.seconds_until(until)))
-        self.play(LaggedStart(*map(appear, bars), lag_ratio=1.0), run_time=seconds)
+        self.play(LaggedStart(*map(appear, bars), lag_ratio=1.0), *along, run_time=seconds)
+        # the charts stand while the state's ``pass_counts`` holds (one drawing: the run's
+        # and the flipped run's)
         self.remove(*words.get_family())
-        self.add(words)
-        self.mark_for_beat(words)
-        self.pass_chart = words
+        charts = getattr(self, "pass_charts_drawn", None)
+        if charts is not None and self.on_screen(charts):
+            self.remove(charts)
+        else:
+            charts = VGroup()
+        charts.add(words)
+        self.add(charts)
+        self.pass_chart, self.pass_charts_drawn = words, charts

@@ -205,7 +205,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
             self.play(appear(self.wrong_shading), self.lines.animate.set_stroke(opacity=0.0),
                       run_time=style.RUN_INTRO)
             self.add(self.lines)
-            self.turn_round_zero()  # as the opening's turn is named (reviews 321: unsaid)
         if beat.state["region"]:
             self.region = self.on_weights(self.region_drawing)
             self.wait_for_words("shaded region")

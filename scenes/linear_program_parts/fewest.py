@@ -40,12 +40,14 @@ class FewestBeats:
     #: keeps it): the fewest mistakes' θ, the closing's rows
     STANDING = (("fewest_line_drawn", "fewest_line"), ("verdict_drawn", "verdict"),
                 ("left_out_drawn", "left_out"), ("kept_drawn", "kept"),
-                ("scaling_drawing", "scaling"), ("score_strip_drawn", "score_strip"))
+                ("scaling_drawing", "scaling"), ("score_strip_drawn", "score_strip"),
+                ("pass_charts_drawn", "pass_counts"), ("watch_drawn", "watching"))
 
     #: (motion, key): a standing drawing that beat itself takes away, later than its start
     #: (the score strip stands as "loses nothing" is argued, till the inequalities come:
     #: reviews 323, the right half stood empty)
-    LEAVING_LATE = {("inequalities", "score_strip")}
+    #: (the watched run's line leaves as a label is flipped, the run then of other points)
+    LEAVING_LATE = {("inequalities", "score_strip"), ("watched", "watching")}
 
     def begin_motion(self, beat) -> None:
         """A standing drawing (:data:`STANDING`) leaves as a beat that drops its state
@@ -138,12 +140,13 @@ class FewestBeats:
         return self.weight_point(0.6 * ray_end((np.cos(middle), np.sin(middle)),
                                                self.weights.box))
 
-    def turn_round_zero(self) -> None:
-        """As the shading is said to be the opening's turn read round 0 (:data:`TURN_WORDS`),
-        a θ goes once round 0 in weight space, through the shading, its line turning with
-        it in data space, from the direction of the lesson's ``scaling_theta`` back to it."""
-        if self.timeline.said_at(TURN_WORDS) is None:
-            return
+    def draw_read_round(self, beat) -> None:
+        """As θ is said to go once round 0 (:data:`TURN_WORDS`), a θ goes once round 0 in
+        weight space, through the shading, from the direction of the lesson's
+        ``scaling_theta`` back to it, its line turning with it in data space, θ's side
+        shaded, and the count of its mistakes under the weight plane (reviews 329: θ and −θ
+        with the opening's curve off screen was too much at once)."""
+        self.follow_beat(beat)
         start = float(np.arctan2(*np.asarray(self.lesson.scaling_theta, dtype=float)[::-1]))
         turn = ValueTracker(0.0)
         reach = 0.8 * min(abs(v) for v in (self.weights.box.x_min, self.weights.box.x_max,
@@ -155,32 +158,32 @@ class FewestBeats:
 
         dot = Dot(self.weight_point(theta()), radius=0.07, color=self.theme.normal)
         dot.add_updater(lambda m: m.move_to(self.weight_point(theta())))
-        line = self.moving_line(lambda: (theta(), 0.0), shading=False)
-        count = self.pair_readout(theta)
+        line = self.moving_line(lambda: (theta(), 0.0))
+        count = self.own_readout(theta)
         self.wait_for_words(TURN_WORDS)
         self.play(appear(dot), appear(line), appear(count), run_time=style.RUN_FADE)
-        self.play(turn.animate.set_value(2 * np.pi), run_time=TURN_SECONDS, rate_func=linear)
+        said = self.seconds_until("the shade it crosses") or 0.0
+        self.play(turn.animate.set_value(2 * np.pi), rate_func=linear,
+                  run_time=max(TURN_SECONDS, said + style.RUN_FADE))
         self.play(vanish(dot), vanish(line), vanish(count), run_time=style.RUN_FADE)
-        dot.clear_updaters()
-        count.clear_updaters()
+        for m in (dot, line, count):
+            m.clear_updaters()
         self.remove(dot, line, count)
 
-    def pair_readout(self, theta) -> VGroup:
-        """"this θ: a wrong · −θ: b wrong" under the weight plane, following ``theta()``
-        (reviews 324: the turn had no count; the opening's curve is the lower of the two,
-        the line's better side): a = #{y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0}, b = #{y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 0}."""
+    def own_readout(self, theta) -> VGroup:
+        """"this θ: a wrong" under the weight plane, following ``theta()``: a =
+        #{y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0}, the count its shade stands for."""
         signed = np.asarray(self.lesson.signed, dtype=float)
-        words: dict[tuple[int, int], object] = {}
+        words: dict[int, object] = {}
 
         def counted():
-            scores = signed @ theta()
-            pair = (int(np.sum(scores <= 0)), int(np.sum(scores >= 0)))
-            if pair not in words:
-                words[pair] = text(f"this θ: {pair[0]} wrong · −θ: {pair[1]} wrong",
-                                   self.theme, style.FONT_PANEL, self.theme.text)
-                words[pair].next_to(self.weights.frame, DOWN, buff=0.5).align_to(
+            wrong = int(np.sum(signed @ theta() <= 0))
+            if wrong not in words:
+                words[wrong] = text(f"this θ: {wrong} wrong", self.theme, style.FONT_PANEL,
+                                    self.theme.text)
+                words[wrong].next_to(self.weights.frame, DOWN, buff=0.5).align_to(
                     self.weights.frame, RIGHT)
-            return words[pair]
+            return words[wrong]
 
         count = VGroup(counted().copy())
         count.add_updater(lambda m: m.become(counted()))
@@ -301,19 +304,19 @@ class FewestBeats:
 
     def draw_kept_margin(self, beat) -> None:
         """Why the solver's θ lies off the plane, as said: the kept points at its least
-        label times score, 1, flashed; its ray lit as its length is said, the status line
-        writing ‖θ‖ = 1 / margin (reviews 324: a beat of its own)."""
+        label times score, 1, ringed as named, lit as their distance is said; its ray lit
+        as its length is said, the status line writing ‖θ‖ = 1 / margin (reviews 324: a
+        beat of its own)."""
         theme, mark = self.theme, self.kept_drawn[0]
-        self.wait_for_words("times score is 1")
+        self.wait_for_words("the ringed")
         # (the kept points' only: reviews 319, the left-out points were ringed too)
         flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
         self.play(appear(flash), run_time=style.RUN_FADE)
         self.mark_for_beat(flash)  # (standing to the sentence's end)
-        self.wait_for_words("its length")
+        self.light_as_said("only", [flash])
+        self.wait_for_words("θ's length")
         self.set_status(beat.state["status"])
         self.play(lit(mark, theme), run_time=style.PAUSE_READ)
-        # lit again as the margin is said to be their distance (the bench: a 9 s still)
-        self.light_as_said("nearest point", [flash])
 
     def draw_kept_close(self, beat) -> None:
         """The points that would look on the solver's θ's line ringed as named, the first

@@ -9,11 +9,10 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Line, Polygon,
                    Rectangle, VGroup, config)
 
-from linviz.lessons.linear_program_story import SAMPLE_WORDS
 from scenes.linear_program_parts.closing_runs import ClosingRuns
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import best_offset, box_around, box_of, leader_line
 from scenes.toolkit.plane import DataPlane, Hyperplane
@@ -78,46 +77,6 @@ class OffsetBeats(ClosingRuns):
         if card.width > room:
             card.scale_to_fit_width(room)
         return card.move_to([left + room / 2, float(self.plane.frame.get_center()[1]), 0.0])
-
-    def draw_testable(self, beat) -> None:
-        """The overlap's drawings and the marks leave, and the weight plane; the closing's
-        rows (the beat's ``verdict``) come in the right half as said, and stand."""
-        self.clear_right_half()
-        self.drop_wrong_marks()
-        self.drop_least_inset()  # (the kept θ's close point's)
-        if not beat.state["weights"] and self.on_screen(self.weights):
-            self.clear_weights()  # (the right half is the verdict's and the passes')
-        self.follow_beat(beat)
-        self.show_verdict(beat.state["verdict"])
-
-    def show_verdict(self, rows) -> None:
-        """The closing's rows (each (words, text)) one under another in the right half,
-        above the pass counts, each as its words are said, while the state holds them."""
-        if not rows:
-            return
-        drawn, data_lit = VGroup(), False
-        for words, line in rows:
-            # the data lit as the sample is named (reviews 318: 17 s of text, the data idle)
-            said = self.seconds_until(SAMPLE_WORDS)
-            if not data_lit and said is not None and said <= (self.seconds_until(words) or 0):
-                self.wait_for_words(SAMPLE_WORDS)
-                self.play(lit(self.plane.markers, self.theme), run_time=style.PAUSE_READ)
-                data_lit = True
-            self.wait_for_words(words)
-            row = with_backdrop(text(line, self.theme, style.FONT_PANEL, self.theme.text),
-                                self.theme)
-            if len(drawn):
-                row.next_to(drawn, DOWN, buff=0.3, aligned_edge=LEFT)
-            else:
-                row.move_to([WEIGHT_CENTER[0], self.plane.frame.get_top()[1] - 0.1, 0.0])
-            self.play(appear(row), run_time=style.RUN_FADE)
-            drawn.add(row)
-        right = config.frame_width / 2 - RECAP_EDGE
-        if drawn.get_right()[0] > right:
-            drawn.shift((right - drawn.get_right()[0]) * RIGHT)
-        self.remove(*drawn)
-        self.add(drawn)  # one drawing on screen: what comes under it finds it
-        self.verdict_drawn = drawn  # (standing while the state's ``verdict`` holds)
 
     def clear_right_half(self) -> None:
         """The overlap's hulls, names, its close-up (with the hulls' copies in it) and its

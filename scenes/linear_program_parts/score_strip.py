@@ -21,6 +21,8 @@ DOT_RADIUS, DOT_OPACITY = 0.06, 0.8
 STRIP_SHARE, HEADING_GAP = 0.9, 0.5
 #: how far over the line the counts of dots past its ends stand (clear of the dots)
 BEYOND_RISE = 0.18
+#: the levels dots stack in over the line where they would overlap
+STACK_MOST = 3
 
 
 class ScoreStrip(VGroup):
@@ -39,6 +41,8 @@ class ScoreStrip(VGroup):
                                  color=theme.positive if label > 0 else theme.negative)
                              for label in labels])
         self.heading = self.heading_at(1.0)
+        self.levels = stacked_levels([self.line.n2p(v)[0] for v in self.scores],
+                                     2 * DOT_RADIUS)
         self.one = self.mark_at_one()
         self.beyond_words: dict[tuple[int, int], VGroup] = {}
         self.beyond = VGroup()
@@ -56,19 +60,21 @@ class ScoreStrip(VGroup):
         return VGroup(tick, name.next_to(tick, UP, buff=0.05))
 
     def heading_at(self, c: float):
-        """"y⁽ⁱ⁾(cθ)ᵀx⁽ⁱ⁾ of every point, c = …" over the line."""
-        heading = text(markup_with_math(
-            f"each point's $y^((i)) (c theta)^T x^((i))$, $c$ = {formatting.number(c, 2)}"),
-            self.theme, style.FONT_SMALL, self.theme.text)
+        """"each point's y⁽ⁱ⁾θᵀx⁽ⁱ⁾" over the line; once θ is scaled (c ≠ 1),
+        "each point's y⁽ⁱ⁾(cθ)ᵀx⁽ⁱ⁾, c = …" (reviews 329: c written before scaling was
+        named)."""
+        words = ("each point's $y^((i)) theta^T x^((i))$" if c == 1.0 else
+                 f"each point's $y^((i)) (c theta)^T x^((i))$, $c$ = {formatting.number(c, 2)}")
+        heading = text(markup_with_math(words), self.theme, style.FONT_SMALL, self.theme.text)
         return heading.next_to(self.line.line, UP, buff=HEADING_GAP)
 
     def place_dots(self) -> "ScoreStrip":
         """Each dot at c times its score, just over the line; past the line's ends, gone,
         and counted there (reviews 324: at c = 12.5, 35 of 40 dots had left unsaid)."""
         c = self.scale.get_value()
-        for dot, score in zip(self.dots, self.scores):
+        for dot, score, level in zip(self.dots, self.scores, self.levels):
             value = c * score
-            dot.move_to(self.line.n2p(value) + UP * DOT_RADIUS * 0.5)
+            dot.move_to(self.line.n2p(value) + UP * DOT_RADIUS * (0.5 + 2 * level))
             dot.set_opacity(DOT_OPACITY if self.line.low <= value <= self.line.high else 0.0)
         past = (int(np.sum(c * self.scores < self.line.low)),
                 int(np.sum(c * self.scores > self.line.high)))
@@ -103,6 +109,23 @@ class ScoreStrip(VGroup):
         self.heading.clear_updaters()
         self.place_dots()
         self.heading.become(self.heading_at(self.scale.get_value()))
+
+
+def stacked_levels(xs, width: float, most: int = STACK_MOST) -> list[int]:
+    """For dots at screen x ``xs`` (each ``width`` wide), each one's level over the line:
+    taken left to right (ties in the data's order), the lowest level (0 up to ``most`` −
+    1) where it overlaps no dot already placed, else the least crowded: a dot at 0.08
+    beside the 0 tick, or a pile of them, reads as dots apart (reviews 329)."""
+    xs = np.asarray(xs, dtype=float)
+    levels = [0] * len(xs)
+    placed: list[list[float]] = [[] for _ in range(most)]
+    for i in sorted(range(len(xs)), key=lambda k: (round(float(xs[k]), 6), k)):
+        clear = [k for k in range(most)
+                 if not any(abs(xs[i] - x) < width * (1 - 1e-6) for x in placed[k][-3:])]
+        level = clear[0] if clear else min(range(most), key=lambda k: (len(placed[k]), k))
+        placed[level].append(float(xs[i]))
+        levels[i] = level
+    return levels
 
 
 def score_strip(scores, labels, theme, frame) -> ScoreStrip:

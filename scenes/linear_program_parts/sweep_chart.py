@@ -18,6 +18,8 @@ from scenes.toolkit.screen_text import text
 CHART_WIDTH, CHART_HEIGHT = 5.0, 2.4
 #: the degrees between the turn axis's ticks
 TURN_TICK = 90
+#: the turn axis's length, a share of the turn (its last tick, the turn's end, labelled)
+AXIS_PAST = 1.12
 #: the room left of the chart's axes for the count's tick numbers and right for its name
 LEFT_ROOM, RIGHT_ROOM = 0.45, 1.35
 
@@ -29,7 +31,9 @@ class SweepChart(VGroup):
     def __init__(self, sweep: Sweep, theme, left: float, right: float, middle: float):
         self.sweep, self.theme = sweep, theme
         width = min(CHART_WIDTH, right - left - LEFT_ROOM - RIGHT_ROOM)
-        self.axes = PlotAxes(theme, float(np.degrees(sweep.turn)), float(sweep.counts.max()),
+        # (a little past the turn's end: its tick's value kept off the axis's name)
+        self.axes = PlotAxes(theme, AXIS_PAST * float(np.degrees(sweep.turn)),
+                             float(sweep.counts.max()),
                              width, CHART_HEIGHT, '"turned (°)"', x_step=TURN_TICK,
                              tick_font=style.FONT_SMALL)
         name = text("its count of mistakes as it turns", theme, style.FONT_PANEL, theme.text)

@@ -1066,7 +1066,7 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     # `linear-program` closes on the notes' remark, the solver's word the answer; the
     # proof and the offset are `no-separator`'s, after it
-    closing = motions.index("testable")
+    closing = motions.index("solved")
     assert "“infeasible”" in beats[closing].state["verdict"][1][1]
     assert closing < motions.index("recap") < motions.index("gordan") < first
 

@@ -23,15 +23,19 @@ def _separable_through_0(X, y) -> bool:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_closing_flips_the_first_label_that_leaves_no_separator(case):
-    """The closing's last beat flips the first point (in the data's order) whose flip
+    """The closing's watched run flips the first point (in the data's order) whose flip
     leaves points no line through 0 separates; its run, the notes' rule (an update where
     y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0) through the points in order, updates in every pass drawn; it is said
     by number as that run. None on data no line through 0 separates."""
     data, lesson, beats = lesson_or_skip(case)
-    assert all(beat.state["flipped"] is None for beat in beats if beat.motion != "watched")
     watched = next((beat for beat in beats if beat.motion == "watched"), None)
     if watched is None:
+        assert all(beat.state["flipped"] is None for beat in beats)
         return
+    # flipped as the run is watched, standing to the end
+    at = beats.index(watched)
+    assert all(beat.state["flipped"] is None for beat in beats[:at])
+    assert all(beat.state["flipped"] == watched.state["flipped"] for beat in beats[at:])
     flipped = watched.state["flipped"]
     X, y = np.array(data.X, dtype=float), np.array(data.y, dtype=float)
     if not _separable_through_0(X, y):

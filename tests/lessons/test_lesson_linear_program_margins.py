@@ -104,19 +104,23 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
-    """The notes' remark (separability "NOT testable") is met near the end: its status says
-    what one solve answers for these points, checked by HiGHS afresh on y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1."""
+    """The notes' remark (separability "NOT testable") is met at the end, where the notes
+    put it, at the perceptron: watching a run cannot test it; one solve tests these points
+    either way (its answer checked by HiGHS afresh on y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1); no sample confirms
+    the distribution separable, and one no line separates shows it is not. Each answer
+    comes as a row as said, the rows standing to the end."""
     from scipy.optimize import linprog
 
     data, lesson, beats = lesson_or_skip(case)
-    (said,) = [b for b in beats if b.motion == "testable"]
-    assert "calls this assumption NOT testable" in said.sentence
-    assert "one solve answers it" in said.sentence
-    # what watching a perceptron decides, the sentence after it (review 313: one caption
-    # of 23-25 s); the rows stand under both
-    watched = beats[beats.index(said) + 1]
-    assert watched.motion == "watched" and watched.state["verdict"] == said.state["verdict"]
-    heard = f"{said.sentence} {watched.sentence}"
+    motions = [b.motion for b in beats]
+    said = beats[motions.index("testable")]
+    assert said.sentence.startswith("The notes' remark calls separability NOT testable, and "
+                                    "by watching a perceptron it is not")
+    watched, solved = beats[motions.index("watched")], beats[motions.index("solved")]
+    assert motions.index("testable") + 1 == motions.index("watched")
+    assert motions.index("watched") + 1 == motions.index("solved")
+    heard = " ".join(b.sentence for b in beats[motions.index("testable"):]
+                     if b.state["verdict"])
     # what watching the perceptron shown decides: stopping proves it (said only of a run
     # that stopped, recounted by a plain loop of 1,000 passes), running proves nothing
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
@@ -131,11 +135,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
             stopped = True
             break
     assert ("confirms separability only by stopping, as this one did" in heard) == stopped
-    # (where its passes are drawn, their number and least count said, recounted here)
+    assert ("never stops." in solved.sentence) == (not stopped)
     passes = watched.state["pass_counts"]
-    never = ("The solver's answer says it never stops" if passes else
-             "the solver's answer says this one would never stop")
-    assert (never in heard) == (not stopped)
     if stopped:  # its passes drawn, the last with none, their number said
         assert passes == counts and passes[-1] == 0
         plural = "pass" if len(passes) == 1 else "passes"
@@ -145,32 +146,35 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         assert passes == counts[:len(passes)]
         assert (f"After {len(passes)} passes here, each with {min(passes)} updates or more"
                 in heard)
+        assert "this run never stops" in solved.sentence
     assert "may yet stop" not in heard  # (said of a run that cannot: review 261)
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
                     method="highs")
-    # the notes' remark and the two answers written as rows as said (the status empty)
+    # the remark's row, then each answer's as said (the status empty, the right half free)
     assert said.state["status"] is None and not said.state["weights"]
-    (_, remark), (_, answer), (_, distribution), *refuted = said.state["verdict"]
+    assert said.state["verdict"] == watched.state["verdict"]
+    ((_, remark),) = said.state["verdict"]
     assert "“NOT testable”" in remark
-    assert distribution == "the distribution they come from: no sample confirms it"
-    if found.status == 0:
-        assert answer == f"these {len(y)} points, one solve: “feasible”"
-        assert not refuted and "shows it is not" not in said.sentence
-    else:  # the answer through 0 (the offset is `no-separator`'s)
-        assert refuted == [("shows it is not", "but this sample shows it is not separable")]
-        assert said.sentence.endswith(
-            "But a sample no line separates, like this one, shows it is not.")
-        assert answer == f"these {len(y)} points, one solve: “infeasible”"
+    answer = "feasible" if found.status == 0 else "infeasible"
+    assert f"here, {answer}" in solved.sentence
+    assert ("here, infeasible" in solved.sentence) == (not lesson.feasible)
+    # (the beats given on are `no-separator`'s, which leave the rows)
+    last = max(k for k, motion in enumerate(motions) if motion in ("solved", "distribution"))
+    assert not beats[last + 1:] or not beats[last + 1].state["verdict"]
+    rows = beats[last].state["verdict"]
+    assert rows[:2] == [said.state["verdict"][0],
+                        ("one solve tests", f"these {len(y)} points, one solve: “{answer}”")]
+    (_, distribution), = rows[2:]
+    assert distribution.startswith("the distribution: no sample confirms it")
+    assert ("this one refutes it" in distribution) == (found.status != 0)
+    assert ("but a sample no line separates, like this one, shows the distribution is not."
+            in heard) == (found.status != 0)
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
-    # inseparable one refutes it); the remark's reading said as the scene's (reviews 317)
-    assert ("For a given training set like this one, one solve answers it; what no sample "
-            "can confirm is that the distribution the points come from is separable."
-            in said.sentence)
-    assert "no sample can test" not in said.sentence
-    # the last two sentences of `linear-program` (review 286: a recap after it told the
-    # ending twice)
-    assert (said, watched) == tuple(linear_program_storyboard(lesson).beats[-2:])
+    # inseparable one refutes it)
+    assert ("What no sample can confirm is that the distribution the points come from is "
+            "separable" in heard)
+    assert "no sample can test" not in heard
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import re
+
 import numpy as np
 import pytest
 
@@ -77,11 +79,17 @@ def test_each_counted_line_marks_its_mistakes(case):
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_pass_counts_are_drawn_only_as_the_notes_remark_is_said(case):
-    """The runs' updates per pass are drawn (the state's ``pass_counts``) only while the
-    notes' remark on testing is said (:func:`check_watched_passes`): no other beat draws
-    them (the run with an offset, which had them, is not told: review 286)."""
+    """The runs' updates per pass are drawn (the state's ``pass_counts``) as the notes'
+    remark on testing is answered, from the beat that counts them to the end
+    (:func:`check_watched_passes`): no beat before draws them (the run with an offset,
+    which had them, is not told: review 286)."""
     data, lesson, beats = lesson_or_skip(case)
-    assert not [b for b in beats if b.state["pass_counts"] and b.motion != "watched"]
+    motions = [b.motion for b in beats]
+    counted = [k for k, b in enumerate(beats) if b.state["pass_counts"]]
+    # (the beats given on are `no-separator`'s, which leave them)
+    closing = [k for k, motion in enumerate(motions) if motion in ("solved", "distribution")]
+    assert counted == ([] if not counted else
+                       list(range(motions.index("watched"), max(closing) + 1)))
     check_watched_passes(data, lesson, beats)
 
 
@@ -210,10 +218,21 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         # a beat of its own (reviews 324), the margin 1/‖θ‖ to 3 significant digits
         margin_beat = beats[beats.index(said) + 1]
         assert margin_beat.motion == "kept-margin" and "beyond the plot's edge" in said.sentence
-        assert f"its length, {length:,.2f}, is then 1 over its margin" in margin_beat.sentence
+        # the distance of the nearest kept points (recomputed, |y θᵀx| / ‖θ‖), and the
+        # length 1 over it, said to digits that agree (1/0.0424 is 23.58: reviews 324)
         margin = float(np.min(A @ theta)) / length
-        digits = 2 - int(np.floor(np.log10(margin)))
-        assert f"from its line, {margin:.{digits}f}." in margin_beat.sentence
+        found = re.search(r"(?:only )?([\d.]+) from it: for (?:its|their) label times "
+                          r"score to be 1, θ's length must be 1 / ([\d.]+) = ([\d,]+\.\d\d)\.",
+                          margin_beat.sentence)
+        assert found and found[1] == found[2], margin_beat.sentence
+        said_margin = float(found[1])
+        places = len(found[1].split(".")[1])
+        assert (f"only {found[1]}" in margin_beat.sentence) == (length > 1)
+        assert said_margin == pytest.approx(round(margin, places), abs=1e-12)
+        assert places >= 2 - int(np.floor(np.log10(margin)))  # (3 significant digits)
+        assert f"{1 / said_margin:,.2f}" == found[3] == f"{length:,.2f}"
+        ringed = "point, the kept one" if len(at_one) == 1 else "points, the kept ones"
+        assert f"because the ringed {ringed} nearest its line" in margin_beat.sentence
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from linviz.lessons.linear_program_story import direction_grid_rows
+from linviz.lessons.linear_program import mistake_arcs
+from linviz.lessons.linear_program_story import TURN_WORDS, direction_grid_rows
 from linviz.lessons.linear_program_sweep import EXAMPLE_FEATURES, grid_directions
 
 from lp_gallery import CASES, lesson_or_skip
@@ -43,29 +44,29 @@ def test_the_sweep_counts_every_angles_mistakes_and_ends_on_the_fewest(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_the_shading_read_round_0_is_said_as_the_opening_curve_only_where_there_was_one(case):
-    """The all-constraints beat ties the shading (each θ's own mistakes, y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0)
-    to the opening's sweep only where the opening turned a line (reviews 324: said on
-    standardised data, which has no turn): there the sweep's count at each angle is the
-    lower of θ's and −θ's counts, recounted here as two separate counts."""
+def test_theta_taken_round_0_reads_its_own_count_off_the_shading(case):
+    """Right after the shading is said to count mistakes, θ goes round 0 with its count
+    said to be the shade it crosses: the shading's count (the lesson's wedges between the
+    rays where some y⁽ⁱ⁾θᵀx⁽ⁱ⁾ changes sign) is θ's own #{y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≤ 0}, recounted here
+    at 720 directions round 0."""
     data, lesson, beats = lesson_or_skip(case)
     if lesson.feasible:
         return
-    (said,) = [b for b in beats if b.motion == "all-constraints"]
-    turned = any(b.motion == "trial" for b in beats)
-    assert ("the lower of their two counts is the opening's curve" in said.sentence) == turned
-    assert ("through every direction, once each way" in said.sentence) == (not turned)
-    if not turned:
-        return
+    motions = [b.motion for b in beats]
+    read = motions.index("read-round")
+    assert motions[read - 1] == "all-constraints"
+    assert beats[read].sentence.startswith(TURN_WORDS)
+    assert "the shade it crosses" in beats[read].sentence
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
-    sweep = lesson.sweep
-    for t in np.linspace(0.0, sweep.turn, 720):
-        u = sweep.normal_at(t)
+    arcs = mistake_arcs(lesson.signed)
+    for angle in np.linspace(0.0, 2 * np.pi, 720, endpoint=False):
+        u = np.array([np.cos(angle), np.sin(angle)])
         if np.min(np.abs(X @ u)[np.any(X != 0, axis=1)]) < 1e-6:
-            continue  # a point on the line: its side is a tie
+            continue  # a point on the line: on a border of the shading
         own = int(np.sum(y * (X @ u) <= 0))
-        opposite = int(np.sum(y * (X @ -u) <= 0))
-        assert sweep.count_at(t) == min(own, opposite)
+        (shaded,) = [count for start, end, count in arcs
+                     if start <= angle < end or start <= angle + 2 * np.pi < end]
+        assert shaded == own
 
 
 def test_a_grid_of_directions_counts_one_angle_round_and_the_rest_half_round():
