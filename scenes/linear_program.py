@@ -113,10 +113,10 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.star_lines = None
         self.walker = None
         self.path = VGroup()
-        self.run_line = None
-        self.ray = None
+        self.run_line = self.ray = None
         self.probe = self.probe_line = self.shown_vector = self.wrong_drawn = None
         self.shown_half = self.shown_normal = self.shown_label = None
+        self.weight_names: list = []  # the shown point's names in weight space
         self.certificate = VGroup()
         self.certificate_arrows = VGroup()
         #: Gordan's alternative stated: (veil, card) over the weight plane, or None

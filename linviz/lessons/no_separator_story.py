@@ -301,10 +301,11 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     # the data a beat of its own)
     story.beat(f"These {lesson.n} points again: no line through the origin separates them.",
                "recap-data")
-    story.beat(f"On the right, weight space: each θ shaded by how many points its line gets "
-               f"wrong, the more, the lighter; every θ gets at least {low} wrong, as this one "
-               f"does. So the programme asking every label times score to be at least 1 is "
-               f"infeasible.",
+    # (reviews 327: four ideas in a 15 s caption; `linear-program` said them in full, so
+    # briefly here)
+    story.beat(f"On the right, weight space: each θ shaded by how many points it gets "
+               f"wrong; every θ gets at least {low} wrong, as this one does. So the "
+               f"programme is infeasible.",
                "recap", weights=True, lines=True,
                wrong_shading=True, view="near", constraint_score=0.0, fewest_line=True,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
@@ -324,9 +325,11 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
              # (review 305: "Without such places the second still holds" did not parse)
              # (review 310: "another programme" unexplained: it is one for the λ)
              # (review 313: a − point's arrow points away from it, unsaid)
-             f"Here the second holds: a small programme for the λ finds one answer, "
-             f"weights {weights} on {point_list(support)}. Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, "
-             f"add up to 0.{flipped_words(lesson, support)}")
+             # (reviews 327: what it asks of the λ was only written)
+             f"Here the second holds: a small programme for the λ, each ≥ 0, adding up to "
+             f"1, finds one answer, weights {weights} on {point_list(support)}. Their "
+             f"weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, add up to 0."
+             f"{flipped_words(lesson, support)}")
     # the λ's programme written beside its answer (review 313: "a small programme for the
     # λ" was never shown): Gordan's second side, its weights scaled to add up to 1
     status = (("" if lesson.same_place_certificate else

@@ -23,9 +23,7 @@ from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
                                       least_covered, segment_boxes)
 from scenes.toolkit.plane import DataVector, Hyperplane
-from scenes.toolkit.right_angle import right_angle_mark
 from scenes.toolkit.screen_text import math
-from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: "+1"/"−1": places along their lines from the end, gaps from them, a line's weight under
 LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.08, 0.16), 20
@@ -50,7 +48,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         self.shown_half.shade.set_fill(theme.correct)
         self.shown_line = self.on_weights(lambda: self.constraint_line(i, theme.step, 3,
                                                                        score=score))
-        self.shown_normal, foot = self.weight_normal(a, score)
+        self.shown_normal, foot = self.weight_normal(a, score, i)
         # the point's own index, as the sentence names it (review 305: a general i)
         self.shown_label = math(f"1 \\/ norm(x^(({i + 1})))", theme, style.FONT_PANEL).set_color(
             theme.step)
@@ -91,22 +89,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
             self.remove(level)
             self.shown_normal.add(level)  # (on screen as its part)
 
-    def weight_normal(self, a, score: float) -> tuple[VGroup, np.ndarray]:
-        """(drawing, foot): the normal ``a`` = y⁽ⁱ⁾x⁽ⁱ⁾ in weight space too, square to the
-        line aᵀθ = ``score`` (review 312: the right angle was asked across the two planes):
-        an arrow from 0 to the line's foot, or, for the line through 0, a fifth of the
-        plane's width along ``a``, with a right-angle mark where it meets the line."""
-        box, colour = self.weights.box, self.theme.step  # (the point's colour)
-        foot = (a / float(a @ a) if score else
-                0.2 * (box.x_max - box.x_min) * a / float(np.hypot(*a)))
-        normal = FastArrow(colour, stroke_width=3)
-        normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
-        # (the mark's arm along the normal: back toward 0 from the foot, out from 0)
-        corner = self.weight_point(foot if score else (0, 0))
-        arm = (self.weight_point((0, 0)) - corner if score
-               else self.weight_point(foot) - corner)
-        return VGroup(normal, right_angle_mark(corner, arm, colour)), foot
-
     def keep_vector_name_off(self, line) -> None:
         """The shown y⁽ⁱ⁾x⁽ⁱ⁾'s name moved off the screen ``line`` (θ's, drawn after it: a
         name the line crosses reads as crossed out) when it is on it: beside the arrow's
@@ -143,8 +125,10 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         def make():
             dot = Dot(self.weight_point(probe), radius=0.08, color=theme.normal)
             # up-right of the dot, unless that leaves the plane
+            names = self.weight_name_boxes()  # (the shown point's: reviews 329)
             offset = best_offset(dot.get_center(), (label.width, label.height),
-                                 np.zeros((0, 5)), 0.13, preferred=1, rings=1,
+                                 np.vstack(names) if names else np.zeros((0, 5)), 0.13,
+                                 preferred=1, rings=2 if names else 1,
                                  bounds=self.weights.square_bounds())
             return VGroup(dot, label.copy().move_to(dot.get_center() + [*offset, 0.0]))
 

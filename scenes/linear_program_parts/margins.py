@@ -21,6 +21,9 @@ from scenes.toolkit.screen_text import math
 
 #: the opacity of a margin band's shade
 BAND_OPACITY = 0.2
+#: the perceptron's margin magnified between the planes: its room's gap from the data
+#: plane's edge, and from the weight plane's edge (its tick values stand there)
+MAGNIFIER_GAP, MAGNIFIER_TICKS = 0.1, 0.5
 
 
 class MarginBands:
@@ -82,17 +85,18 @@ class MarginBands:
 
     def margin_magnifier(self, close, both) -> VGroup:
         """The two bands (``both(plane)``) magnified round the perceptron's nearest point
-        (``close``: the lesson's line inset of its θ) in the weight plane's lower right,
-        named "perceptron's margin"."""
+        (``close``: the lesson's line inset of its θ) in the gap between the two planes,
+        level with it, "×zoom" under it."""
         lesson, frame = self.lesson, self.weights.frame
         _, box, zoom = close
-        # (over the data plane it hid θ*'s "+1"; the weight plane's lower right is empty
-        # but for faint lines: θ, θ* and their names stand in its upper left)
-        (x0, y0), (x1, y1) = frame.get_corner(DOWN + LEFT)[:2], frame.get_corner(UP + RIGHT)[:2]
+        # (over the data plane it hid θ*'s "+1"; in the weight plane's lower right, its
+        # leaders crossed from one plane into the other: reviews 329)
+        data = self.plane.frame
+        gap = (data.get_right()[0] + MAGNIFIER_GAP, data.get_bottom()[1],
+               frame.get_left()[0] - MAGNIFIER_TICKS, data.get_top()[1])
         return magnifier(self.plane, lesson.data.X, lesson.data.y, box, zoom, self.theme,
                          both, lines=[(lesson.theta_star, 0.0), (lesson.thetas[-1], 0.0)],
-                         beside=((x0 + x1) / 2, y0, x1, (y0 + y1) / 2),
-                         times_words="perceptron's margin")
+                         beside=gap)
 
     def margin_band(self, theta, width: float, colour: str, dashed: bool, plane=None,
                     side: float = 1.0) -> VGroup:

@@ -12,8 +12,11 @@ from linviz.geometry import clip_line
 from scenes.linear_program_parts.common import EDGE_LINE_OPACITY, REGION_OPACITY, between
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
-from scenes.toolkit.placement import beside_line, box_around
+from scenes.toolkit.placement import beside_line, box_around, box_of, segment_boxes
+from scenes.toolkit.plane import DataVector
+from scenes.toolkit.right_angle import right_angle_mark
 from scenes.toolkit.screen_text import math
+from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: how long (s) a θ takes round its loop inside the region
 SAMPLES_SECONDS = 3.0
@@ -118,10 +121,53 @@ class RegionDrawings:
         top, bottom = sorted((self.weight_point(e) for e in ends), key=lambda p: -p[1])
         name = with_backdrop(math(f"y^(({i + 1})) theta^T x^(({i + 1})) = 1", self.theme,
                                   style.FONT_SMALL, self.theme.step), self.theme)
+        through = clip_line(a, 0.0, self.weights.box)  # (its line through 0: beside the
+        # dashed one, on the far side from it)
+        solid = ([] if through is None else
+                 [segment_boxes(*(self.weight_point(e) for e in through), 0.08, samples=40)
+                  * [1, 1, 1, 1, 20.0]])
         obstacles = np.vstack([self.weights.tick_boxes(),
                                box_around(self.weight_point(self.lesson.probe)[None, :],
-                                          PROBE_CLEAR)])
+                                          PROBE_CLEAR), *self.weight_name_boxes(), *solid])
+        self.weight_names.append(name)
         return [name.move_to(beside_line([top + t * (bottom - top) for t in LEVEL_NAME_ALONG],
                                          bottom - top, (name.width, name.height), obstacles,
-                                         0.05 + name.height / 2,
-                                         bounds=self.weights.square_bounds()))]
+                                         0.06, bounds=self.weights.square_bounds(),
+                                         # (reviews 329: it stood on its own line)
+                                         box_clear=True))]
+
+    def weight_normal(self, a, score: float, i: int) -> tuple[VGroup, np.ndarray]:
+        """(drawing, foot): the normal ``a`` = y⁽ⁱ⁾x⁽ⁱ⁾ in weight space too, square to the
+        line aᵀθ = ``score`` (review 312: the right angle was asked across the two planes):
+        an arrow from 0 to the line's foot, or, for the line through 0, c·a with c the
+        least whole number that makes it a fifth of the plane's width, named "c y⁽ⁱ⁾x⁽ⁱ⁾"
+        (reviews 329: drawn 12.8 times longer, unnamed), with a right-angle mark where it
+        meets the line."""
+        box, colour = self.weights.box, self.theme.step  # (the point's colour)
+        if score:
+            foot = a / float(a @ a)
+            normal = FastArrow(colour, stroke_width=3)
+            normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
+        else:
+            times = max(1, int(np.ceil(0.2 * (box.x_max - box.x_min) / float(np.hypot(*a))
+                                       - 1e-9)))
+            foot = times * np.asarray(a, dtype=float)
+            name = (f"y^(({i + 1})) x^(({i + 1}))" if times == 1 else
+                    f"{times} y^(({i + 1})) x^(({i + 1}))")
+            normal = DataVector(self.weights, (0, 0), foot, colour, name)
+            self.weight_names += [normal.label, normal.arrow]  # (names placed later keep off)
+        # (the mark's arm along the normal: back toward 0 from the foot, out from 0)
+        corner = self.weight_point(foot if score else (0, 0))
+        arm = (self.weight_point((0, 0)) - corner if score
+               else self.weight_point(foot) - corner)
+        return VGroup(normal, right_angle_mark(corner, arm, colour)), foot
+
+    def weight_name_boxes(self) -> list:
+        """The boxes (:func:`box_of`, each as heavy as a text) of the names standing in
+        the weight plane for the shown point (its vector's, its level line's) and of its
+        vector's arrow (along it): a name placed later keeps off them."""
+        return [(segment_boxes(name.get_start(), name.get_end(), 0.06)
+                 if type(name).__name__ == "FastArrow" else box_of(name))
+                for name in self.weight_names
+                if self.on_screen(name) or any(self.on_screen(m) for m in self.mobjects
+                                               if name in m.get_family())]

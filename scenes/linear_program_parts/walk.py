@@ -209,9 +209,8 @@ class WalkBeats(WalkStartBeats, ClosePoints):
             placed = [box_of(n) for n in names]
             centre = beside_line([top + t * (bottom - top) for t in SCORE_NAME_ALONG],
                                  bottom - top, (name.width, name.height),
-                                 np.vstack([*obstacles, *crossed, *placed]),
-                                 0.05 + name.height / 2,
-                                 bounds=self.weights.square_bounds())
+                                 np.vstack([*obstacles, *crossed, *placed]), 0.06,
+                                 bounds=self.weights.square_bounds(), box_clear=True)
             names.add(name.move_to(centre))
         return names
 

@@ -134,15 +134,20 @@ def across(direction, towards=None) -> np.ndarray:
 
 
 def beside_line(points, direction, size, obstacles: np.ndarray, gap: float,
-                bounds: np.ndarray | None = None, extra_cost=None) -> np.ndarray:
+                bounds: np.ndarray | None = None, extra_cost=None,
+                box_clear: bool = False) -> np.ndarray:
     """The centre for a label of ``size`` naming a line: beside one of ``points`` (screen
     points on the line, in order of preference), ``gap`` off the line on either side
-    (perpendicular to ``direction``, the side towards the left of it first), where it
-    covers the least of ``obstacles`` (:func:`covered_area`), plus ``extra_cost(centre)``
-    when given; a place that leaves ``bounds`` counts only when every place does. The
-    first of equal costs (within :data:`PLACE_TOLERANCE`) wins."""
+    (perpendicular to ``direction``, the side towards the left of it first; with
+    ``box_clear``, ``gap`` from the line to the label's nearest corner: a wide label
+    beside a steep line clears it), where it covers the least of ``obstacles``
+    (:func:`covered_area`), plus ``extra_cost(centre)`` when given; a place that leaves
+    ``bounds`` counts only when every place does. The first of equal costs (within
+    :data:`PLACE_TOLERANCE`) wins."""
     half = np.asarray(size, dtype=float)[:2] / 2
     side = across(direction)
+    if box_clear:  # (the box's reach across the line: |n₁|·w/2 + |n₂|·h/2)
+        gap = gap + float(abs(side[0]) * half[0] + abs(side[1]) * half[1])
     best, best_cost = None, np.inf
     for point in points:
         for sign in (1.0, -1.0):
