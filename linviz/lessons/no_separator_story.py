@@ -144,6 +144,10 @@ def flipped_words(lesson: LinearProgramLesson, support) -> str:
             f"their x flipped.")
 
 
+#: the words as which the overlap's weights on [1, x] are written (:func:`lifted_rows`)
+SHARES_WORDS = "Weighting"
+
+
 def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     """Gordan's certificate on [1, x] written out, a term a row, each with the words it
     comes at: Σ wᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾], each side's weights those of its mean of the point m both
@@ -180,7 +184,7 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
             "the rest: $m - m = 0$, $m$ " + ("where the segments cross"
                                               if len(positive) == len(negative) == 2 else
                                               "where the shapes meet"))
-    return ([("Gordan's second case", rows[0])] + [("weighting", row) for row in rows[1:]]
+    return ([(SHARES_WORDS, row) for row in rows]
             + [("each side totals 1", first), ("add up to 0", rest)])
 
 
@@ -413,9 +417,12 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    score_bars=False,
                    ringed=sorted(lesson.certificate),  # (the first answer's, as named)
                    status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
-        story.beat(f"Gordan's second case again: {shares_words(positive, negative)}, each "
-                   f"side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the solver reports "
-                   f"the programme with an offset infeasible too.", "offset-certificate",
+        # (reviews 327: "Gordan's second case again" re-proved what the triangle had shown:
+        # said briefly, as the weights that do what the first answer's do not)
+        shares = shares_words(positive, negative)
+        story.beat(f"{shares[0].upper()}{shares[1:]} does: each side totals 1, and the "
+                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the solver reports the programme with an "
+                   f"offset infeasible too.", "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a
                    # close-up stands on the right, said only
                    programme=lifted_rows(lesson) if panel else None,

@@ -41,7 +41,7 @@ def test_the_overlap_panel_holds_as_shown(case):
     first = start + 2 if beats[start + 2].motion == "overlap-why" else start
     assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
     assert not any(panels[start:first])
-    assert "Gordan's second case again" in beats[end].sentence
+    assert "does: each side totals 1" in beats[end].sentence
     assert not any(panels[:start]) and not any(panels[end + 1:])
     equation = panels[first][0]
     left, right = equation.strip("$").split(" = ")
@@ -188,7 +188,7 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
             assert totals.sentence.index(words) > totals.sentence.index("The first answer's")
     gap = abs(sum(w * y[i] for i, w in lesson.certificate.items()))
     assert tail.startswith(" do not: " if gap > 0.005 else " do: ")
-    assert said.sentence.startswith("Gordan's second case again: ")
+    assert said.sentence.startswith("Weighting ")
     assert said.sentence.endswith("each side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So "
                                   "the solver reports the programme with an offset infeasible "
                                   "too.")
