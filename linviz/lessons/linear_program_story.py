@@ -1140,9 +1140,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     left_out = lesson.wrong_points(lesson.scaling_theta)
     kept = lesson.kept_theta
     on_plane = bool(lesson.weight_box.contains(kept, tolerance=0.0)[0])
-    story.beat(f"Leave out the {len(left_out)} points this θ gets wrong. On the other "
-               f"{n - len(left_out)}, the programme is feasible: this θ, scaled, meets every "
-               f"constraint.", "left-out", left_out=left_out, ringed=[],
+    # (reviews 329: "this θ, scaled, meets every constraint" said again what the scaling
+    # beat had shown)
+    story.beat(f"Leave out the {len(left_out)} points this θ gets wrong, and the programme "
+               f"on the other {n - len(left_out)} is feasible.", "left-out", left_out=left_out, ringed=[],
                wrong_marks={"dashed": left_out},
                status=f"without the {len(left_out)} (×): feasible")
     # the point that would look on its line magnified, said (reviews 314: its line lay

@@ -99,12 +99,14 @@ class NarrowingBeats:
             side = (self.on_weights(lambda j=j: self.side_of(j, score, self.theme.step))
                     if j < LEAD_STEPS else VGroup())
             moves.append(appear(side))
+            # the ring and the line first, counted as the ring arrives (review 311: a step
+            # ahead), then the shape cut (reviews 329: cut while the count was a step behind)
+            self.play(*moves, run_time=max(time / 2 if new is not None else time, 1.0 / 15))
+            self.show_count(j)
             if new is not None:
-                moves += [vanish(shape), appear(new)]
                 self.remove(shape)
+                self.play(vanish(shape), appear(new), run_time=max(time / 2, 1.0 / 15))
                 shape = new
-            self.play(*moves, run_time=max(time, 1.0 / 15))
-            self.show_count(j)  # as the ring reaches its point (review 311: a step ahead)
             self.narrowed.add(line)
         self.remove(side)
         return shape

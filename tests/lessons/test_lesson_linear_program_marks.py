@@ -200,9 +200,8 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert (f"points the same way as this one, to within {up:.1f}°" in said.sentence) == (
         angle < 3)
     assert ("lies in the same wedge" in said.sentence) == (angle >= 3)
-    assert (f"Leave out the {len(left_out)} points this θ gets wrong. On the other "
-            f"{len(kept)}, the programme is feasible: this θ, scaled, meets every "
-            f"constraint." == left.sentence)
+    assert (f"Leave out the {len(left_out)} points this θ gets wrong, and the programme "
+            f"on the other {len(kept)} is feasible." == left.sentence)
     assert left.state["left_out"] == left_out and said.state["left_out"] == left_out
     # (this θ meets them all, scaled: every kept y·score > 0, recounted)
     assert float(np.min(A @ np.asarray(lesson.scaling_theta, dtype=float))) > 0
