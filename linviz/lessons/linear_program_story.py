@@ -824,6 +824,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # status line)
     longer = (f" · arrow ${lesson.shown_arrow_factor} y^(({k + 1})) x^(({k + 1}))$: drawn "
               f"longer to be seen" if lesson.shown_arrow_factor > 1 else "")
+    # (where the line is through 0, weight space's arrow is a multiple of its own, named on
+    # it: reviews 330, "5" on the status line, "13" on that arrow)
+    plane_longer = (f" · arrows: multiples of $y^(({k + 1})) x^(({k + 1}))$, drawn longer "
+                    f"to be seen")
     if lesson.feasible:
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
                  f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.{flipped}")
@@ -836,7 +840,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                  f"perpendicular to y⁽{own}⁾x⁽{own}⁾.{flipped} Scaled up, they meet its "
                  f"constraint: label times score at least 1.")
         status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0 · scaled "
-                  f"up, $>= 1${longer}")
+                  f"up, $>= 1${plane_longer}")
     # (review 313: the plane named and point k's constraint in one sentence, 60-72 s, too
     # much for one hearing: the plane comes with its own)
     story.beat("On the right is weight space: each place in it is one θ.", "weights",
