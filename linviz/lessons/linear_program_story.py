@@ -357,11 +357,13 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     run = "this run" if passes else "a run"
     story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, infeasible, so "
                f"{run} {NEVER_WORDS}.", "solved", verdict=remark + solved)
-    # (reviews 329: "shows it is not" had an unclear "it")
-    story.beat(f"{distribution}; but a sample no line separates, {SAMPLE_WORDS}, "
-               f"{REFUTES_WORDS}.", "distribution", pause=REVEAL_PAUSE,
-               verdict=remark + solved + [(CONFIRM_WORDS, DISTRIBUTION_ROW
-                                           + ", this one refutes it")])
+    # (reviews 329: "shows it is not" had an unclear "it"; reviews 330: the two said in
+    # one breath over a still: a beat each)
+    confirm = [(CONFIRM_WORDS, DISTRIBUTION_ROW)]
+    story.beat(f"{distribution}.", "distribution", verdict=remark + solved + confirm)
+    story.beat(f"But a sample no line separates, {SAMPLE_WORDS}, {REFUTES_WORDS}.", "refuted",
+               pause=REVEAL_PAUSE,
+               verdict=remark + solved + confirm + [(REFUTES_WORDS, REFUTED_ROW)])
 
 
 #: the closing's words as which the perceptron's run is watched, its line in data space
@@ -372,6 +374,8 @@ SOLVE_WORDS = "one solve tests"
 NEVER_WORDS = "never stops"
 #: the closing's row on the distribution (as :data:`CONFIRM_WORDS` are said)
 DISTRIBUTION_ROW = "the distribution: no sample confirms it"
+#: the closing's row on this sample (as :data:`REFUTES_WORDS` are said)
+REFUTED_ROW = "this sample, not separable: nor is the distribution"
 
 
 #: why a programme asks ≥ 1, written as said (each row with the words it comes at): a

@@ -137,9 +137,12 @@ class ClosingRuns:
             self.more_passes("… and it never stops", under=True)
 
     def draw_distribution(self, beat) -> None:
-        """The row on the distribution, as said; the data lit as the sample is named."""
+        """The row on the distribution (or on this sample), as said; the data lit as the
+        sample is named."""
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
+
+    draw_refuted = draw_distribution
 
     def show_verdict(self, rows) -> None:
         """The closing's rows (each (words, text)) one under another in the right half,

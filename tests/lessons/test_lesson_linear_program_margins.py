@@ -160,15 +160,18 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     assert f"here, {answer}" in solved.sentence
     assert ("here, infeasible" in solved.sentence) == (not lesson.feasible)
     # (the beats given on are `no-separator`'s, which leave the rows)
-    last = max(k for k, motion in enumerate(motions) if motion in ("solved", "distribution"))
+    last = max(k for k, motion in enumerate(motions)
+               if motion in ("solved", "distribution", "refuted"))
     assert not beats[last + 1:] or not beats[last + 1].state["verdict"]
     rows = beats[last].state["verdict"]
     assert rows[:2] == [said.state["verdict"][0],
                         ("one solve tests", f"these {len(y)} points, one solve: “{answer}”")]
-    (_, distribution), = rows[2:]
-    assert distribution.startswith("the distribution: no sample confirms it")
-    assert ("this one refutes it" in distribution) == (found.status != 0)
-    assert ("but a sample no line separates, like this one, shows the distribution is not."
+    (_, distribution), *refuted = rows[2:]
+    assert distribution == "the distribution: no sample confirms it"
+    assert refuted == ([] if found.status == 0 else
+                       [("shows the distribution is not",
+                         "this sample, not separable: nor is the distribution")])
+    assert ("But a sample no line separates, like this one, shows the distribution is not."
             in heard) == (found.status != 0)
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
     # inseparable one refutes it)

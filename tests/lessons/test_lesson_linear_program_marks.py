@@ -87,7 +87,8 @@ def test_the_pass_counts_are_drawn_only_as_the_notes_remark_is_said(case):
     motions = [b.motion for b in beats]
     counted = [k for k, b in enumerate(beats) if b.state["pass_counts"]]
     # (the beats given on are `no-separator`'s, which leave them)
-    closing = [k for k, motion in enumerate(motions) if motion in ("solved", "distribution")]
+    closing = [k for k, motion in enumerate(motions)
+               if motion in ("solved", "distribution", "refuted")]
     assert counted == ([] if not counted else
                        list(range(motions.index("watched"), max(closing) + 1)))
     check_watched_passes(data, lesson, beats)
