@@ -75,6 +75,14 @@ ARROW_SHARE = 0.2
 STEP_INSET_ZOOM = 7
 
 
+def arrow_times(length: float, width: float) -> int:
+    """The whole k ≥ 1 an arrow of ``length`` is drawn k times longer by in a plane of
+    ``width``, so it spans at least :data:`ARROW_SHARE` of it: 1 if it already does, else
+    ⌈ARROW_SHARE·width / length⌉."""
+    least = ARROW_SHARE * width
+    return 1 if length >= least else int(np.ceil(least / length))
+
+
 def mistake_arcs(A: np.ndarray) -> list[tuple[float, float, int]]:
     """The directions of θ (angles from 0 to 2π) cut at every angle where some aᵢᵀθ = 0 (θ
     perpendicular to aᵢ = y⁽ⁱ⁾x⁽ⁱ⁾), each arc (start, end, count) with how many points a
@@ -681,9 +689,7 @@ class LinearProgramLesson:
         so its arrow spans at least :data:`ARROW_SHARE` of the data plane's width (the view
         fitted to the points and 0): a short arrow would be a speck among the markers."""
         view = fitted_box(self.data.X, include_origin=True)
-        least = ARROW_SHARE * box_width(view)
-        length = float(np.hypot(*self.signed[i]))
-        return 1 if length >= least else int(np.ceil(least / length))
+        return arrow_times(float(np.hypot(*self.signed[i])), box_width(view))
 
     @property
     def ray_edge_angle(self) -> float:

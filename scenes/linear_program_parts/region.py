@@ -9,6 +9,7 @@ import numpy as np
 from manim import Dot, Line, Polygon, ValueTracker, VGroup, VMobject, linear
 
 from linviz.geometry import clip_line
+from linviz.lessons.linear_program import arrow_times
 from scenes.linear_program_parts.common import EDGE_LINE_OPACITY, REGION_OPACITY, between
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, with_backdrop
@@ -139,8 +140,8 @@ class RegionDrawings:
     def weight_normal(self, a, score: float, i: int) -> tuple[VGroup, np.ndarray]:
         """(drawing, foot): the normal ``a`` = y⁽ⁱ⁾x⁽ⁱ⁾ in weight space too, square to the
         line aᵀθ = ``score`` (review 312: the right angle was asked across the two planes):
-        an arrow from 0 to the line's foot, or, for the line through 0, c·a with c the
-        least whole number that makes it a fifth of the plane's width, named "c y⁽ⁱ⁾x⁽ⁱ⁾"
+        an arrow from 0 to the line's foot, or, for the line through 0, c·a with c whole,
+        by the data arrow's rule (:func:`arrow_times`), named "c y⁽ⁱ⁾x⁽ⁱ⁾"
         (reviews 329: drawn 12.8 times longer, unnamed), with a right-angle mark where it
         meets the line."""
         box, colour = self.weights.box, self.theme.step  # (the point's colour)
@@ -149,8 +150,7 @@ class RegionDrawings:
             normal = FastArrow(colour, stroke_width=3)
             normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
         else:
-            times = max(1, int(np.ceil(0.2 * (box.x_max - box.x_min) / float(np.hypot(*a))
-                                       - 1e-9)))
+            times = arrow_times(float(np.hypot(*a)), box.x_max - box.x_min)
             foot = times * np.asarray(a, dtype=float)
             name = (f"y^(({i + 1})) x^(({i + 1}))" if times == 1 else
                     f"{times} y^(({i + 1})) x^(({i + 1}))")
@@ -167,7 +167,7 @@ class RegionDrawings:
         the weight plane for the shown point (its vector's, its level line's) and of its
         vector's arrow (along it): a name placed later keeps off them."""
         return [(segment_boxes(name.get_start(), name.get_end(), 0.06)
-                 if type(name).__name__ == "FastArrow" else box_of(name))
+                 if isinstance(name, FastArrow) else box_of(name))
                 for name in self.weight_names
                 if self.on_screen(name) or any(self.on_screen(m) for m in self.mobjects
                                                if name in m.get_family())]
