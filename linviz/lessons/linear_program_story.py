@@ -498,6 +498,10 @@ def step_scores(lesson: LinearProgramLesson, k: int) -> tuple[int, float, float]
 
 #: the words the shading of mistakes is said to be the opening's turn at (a θ goes round 0)
 TURN_WORDS = "Take θ once round 0"
+#: the words said as the turning θ reaches −θ, half a turn on: its line again, its sides
+#: swapped (reviews 330: "this θ: 94 wrong" read against the opening's peak of 50, which
+#: counted the fewer of the two)
+HALF_TURN_WORDS = "Half a turn on"
 
 
 def tied_place_beat(story: StoryWriter, lesson: LinearProgramLesson, shows: str) -> None:
@@ -809,8 +813,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"Find a θ meeting them all: that is the linear programme.",
                "inequalities", score_strip=False,
                # (the scaled θ stands as its scaling is argued: reviews 318; with its
-               # mistakes marked, reviews 321: without them it read as a separator)
-               scaling=True, inequalities=inequality_rows(lesson),
+               # mistakes marked, reviews 321: without them it read as a separator; where
+               # it gets points wrong it leaves, for the θ argued about has every label
+               # times score above 0: reviews 330, said over its × marks)
+               scaling=lesson.feasible,
+               **({} if lesson.feasible else {"wrong_marks": None}),
+               inequalities=inequality_rows(lesson),
                status=f"the programme: find $theta$ with {CONSTRAINT}, $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not
@@ -1132,7 +1140,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
     story.beat(f"{TURN_WORDS}: its line turns with it in data space, its side shaded, and "
-               f"its count of mistakes is the shade it crosses.", "read-round",
+               f"its count of mistakes is the shade it crosses. {HALF_TURN_WORDS}, −θ has "
+               f"the same line, its sides swapped.", "read-round",
                status="shade: how many points $theta$ gets wrong")
     # one θ of the fewest drawn in data space, its mistakes marked (review 307: the data
     # plane stood idle for 9 s; the opening's line, back)

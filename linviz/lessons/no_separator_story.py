@@ -269,10 +269,11 @@ PROOF_WORDS = ("Take any θ, like this one circling 0: their weighted labels tim
 #: used at the certificate, stated only on the closing card); not in the notes, said so
 # (reviews 317: the alternative in one sentence was too dense by ear: short sentences)
 # (reviews 318: > 0 here, ≥ 1 in the programme: scaled, the one is the other, said)
+# (reviews 330: 18 s in one caption over the card: its second case a beat of its own)
 GORDAN_WORDS = ("Why is every θ wrong somewhere? Gordan's alternative, beyond the notes, says "
                 "exactly one of two things holds. Either some θ has every label times score "
-                "above 0, and so, scaled up, at least 1. Or weights λᵢ ≥ 0, not all 0, make "
-                "the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0.")
+                "above 0, and so, scaled up, at least 1.")
+GORDAN_OTHER_WORDS = "Or weights λᵢ ≥ 0, not all 0, make the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
 
 
 def gordan_card() -> dict:
@@ -323,17 +324,18 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     # solver's infeasibility report is not what is drawn): the proof is credited to it
     # (two points at one place are the second side too, its weights named: review 269,
     # λ was written, never said, and Gordan came only in the closing card)
-    proof = (f"Here the second holds: {point_list(support)} lie at one place with opposite "
-             f"labels, so with weights {weights} their y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
+    # (reviews 330: one caption of 21 s: the weights found, then their sum, a beat each)
+    found = (f"Here the second holds: {point_list(support)} lie at one place with opposite "
+             f"labels, so give them weights {weights}."
              if lesson.same_place_certificate else
              # (review 305: "Without such places the second still holds" did not parse)
              # (review 310: "another programme" unexplained: it is one for the λ)
-             # (review 313: a − point's arrow points away from it, unsaid)
              # (reviews 327: what it asks of the λ was only written)
              f"Here the second holds: a small programme for the λ, each ≥ 0, adding up to "
-             f"1, finds one answer, weights {weights} on {point_list(support)}. Their "
-             f"weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, add up to 0."
-             f"{flipped_words(lesson, support)}")
+             f"1, finds weights {weights} on {point_list(support)}.")
+    # (review 313: a − point's arrow points away from it, unsaid)
+    summed = (f"Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, add up to 0."
+              f"{flipped_words(lesson, support)}")
     # the λ's programme written beside its answer (review 313: "a small programme for the
     # λ" was never shown): Gordan's second side, its weights scaled to add up to 1
     status = (("" if lesson.same_place_certificate else
@@ -348,10 +350,11 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(), ringed=[], wrong_marks=None,
                fewest_line=False,
                status="beyond the notes: Gordan's theorem (1873)")
+    story.beat(GORDAN_OTHER_WORDS, "gordan-other")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)
-    story.beat(proof, "certificate", ringed=support, certificate=True, gordan=None,
-               status=status)
+    story.beat(found, "certificate", ringed=support, gordan=None, status=status)
+    story.beat(summed, "certificate-sum", certificate=True)
     story.beat(sides_sentence(len(support)), "certificate-sides", certificate_sides=True,
                wrong_shading=False,
                status=f"their {NUMBER_WORDS[len(support)]} sides $y^((i)) theta^T "
@@ -418,11 +421,12 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    ringed=sorted(lesson.certificate),  # (the first answer's, as named)
                    status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
         # (reviews 327: "Gordan's second case again" re-proved what the triangle had shown:
-        # said briefly, as the weights that do what the first answer's do not)
+        # said briefly, as the weights that do what the first answer's do not; reviews 330:
+        # the overlap not said to be itself the certificate)
         shares = shares_words(positive, negative)
         story.beat(f"{shares[0].upper()}{shares[1:]} does: each side totals 1, and the "
-                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the solver reports the programme with an "
-                   f"offset infeasible too.", "offset-certificate",
+                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0: the overlap is itself Gordan's second case, "
+                   f"so the programme with an offset is infeasible too.", "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a
                    # close-up stands on the right, said only
                    programme=lifted_rows(lesson) if panel else None,

@@ -10,7 +10,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, ValueTracker, VGro
                    there_and_back)
 
 from linviz.lessons.linear_program import mistake_arcs
-from linviz.lessons.linear_program_story import TURN_WORDS, status_said_first
+from linviz.lessons.linear_program_story import (HALF_TURN_WORDS, TURN_WORDS,
+                                                  status_said_first)
 from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -29,6 +30,14 @@ TURN_SECONDS = 4.0
 TIED_GAP = 0.06
 #: the tint of the θ right on every kept point
 KEPT_TINT = 0.35
+
+
+def holding_arc(arcs, theta):
+    """The arc (start, end) of ``arcs`` (angles, start in [0, 2π), end up to start + 2π)
+    whose directions hold ``theta``'s, or None."""
+    angle = float(np.mod(np.arctan2(theta[1], theta[0]), 2 * np.pi))
+    return next((arc for arc in arcs if arc[0] <= angle < arc[1]
+                 or arc[0] <= angle + 2 * np.pi < arc[1]), None)
 
 
 class FewestBeats:
@@ -77,8 +86,11 @@ class FewestBeats:
         fewest = [(a, b) for a, b, count in mistake_arcs(self.lesson.signed) if count == low]
         outlines = VGroup(*[Polygon(*self.wedge(a, b), color=theme.highlight, stroke_width=2.5,
                                     fill_opacity=0) for a, b in fewest])
-        # the widest carries the count (the first of equals, anticlockwise from 0)
-        widest = max(fewest, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
+        # the one holding the θ drawn ("as this one does") carries the count (reviews 330:
+        # the count on one wedge, the θ in another); else the widest (the first of equals,
+        # anticlockwise from 0)
+        widest = holding_arc(fewest, self.lesson.scaling_theta) or max(
+            fewest, key=lambda arc: arc[1] - arc[0] + 1e-9 * arc[0])
         count, leader = self.label_beside_arc(f"{low} wrong", widest, theme.highlight)
         # a leader to each other wedge of that count too (reviews 321: two wedges, one
         # label, one leader)
@@ -162,9 +174,12 @@ class FewestBeats:
         count = self.own_readout(theta)
         self.wait_for_words(TURN_WORDS)
         self.play(appear(dot), appear(line), appear(count), run_time=style.RUN_FADE)
-        said = self.seconds_until("the shade it crosses") or 0.0
+        # at −θ (half a turn) as that is said, then on round while the rest is
+        half = self.seconds_until(HALF_TURN_WORDS) or 0.0
+        self.play(turn.animate.set_value(np.pi), rate_func=linear,
+                  run_time=max(TURN_SECONDS / 2, half))
         self.play(turn.animate.set_value(2 * np.pi), rate_func=linear,
-                  run_time=max(TURN_SECONDS, said + style.RUN_FADE))
+                  run_time=max(TURN_SECONDS / 2, self.time_left() - style.RUN_FADE))
         self.play(vanish(dot), vanish(line), vanish(count), run_time=style.RUN_FADE)
         for m in (dot, line, count):
             m.clear_updaters()

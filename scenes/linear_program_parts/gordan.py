@@ -24,7 +24,7 @@ class GordanBeats:
         """Gordan's alternative stated (the beat's ``gordan``) on a card over the data
         plane, veiled (reviews 321: in the weight plane's place, the picture the question
         is about left as it was asked), the weight plane and its shading standing: its
-        title, then "either" and "or" as each is said, the key's unshaded "0 wrong (none
+        title, then "either" as it is said (the "or" is the next beat's), the key's unshaded "0 wrong (none
         here)" lit with "either" (the case that fails here), both lit at "add up to 0"."""
         self.follow_beat(beat)
         self.drop_wrong_marks()  # (the fewest θ's, with its line)
@@ -46,7 +46,14 @@ class GordanBeats:
             self.wrong_shading) else [])
         self.play(appear(either), *[lit(row, self.theme) for row in unshaded],
                   run_time=max(style.RUN_FADE, style.PAUSE_READ if unshaded else 0.0))
-        self.wait_for_words("Or weights")
+        self.gordan_drawing = (veil, card)
+
+    def draw_gordan_other(self, beat) -> None:
+        """Gordan's second case, a beat of its own (reviews 330: the alternative in one
+        caption of 18 s over the card), its box coming as it is said, both lit at its end."""
+        self.follow_beat(beat)
+        veil, card = self.gordan_drawing
+        title, (either, other), *rest = card
         self.play(appear(other), run_time=style.RUN_FADE)
         # (both lit as the second ends: "exactly one" was said first, over the title)
         self.wait_for_words("add up to 0")
@@ -54,7 +61,6 @@ class GordanBeats:
                   run_time=style.PAUSE_READ)
         self.remove(title, either, other, *rest)
         self.add(card)  # one drawing from here, to leave as one
-        self.gordan_drawing = (veil, card)
 
     def data_veil(self):
         """An opaque rectangle of the ground over the data plane, its tick values, names

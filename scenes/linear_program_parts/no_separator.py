@@ -72,10 +72,9 @@ class NoSeparatorBeats(GordanBeats):
         self.remove(*ghosts)
 
     def draw_certificate(self, beat) -> None:
-        """In data space, the certificate's points ringed and named and, in an inset, their
-        weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0 (weight space keeps its shading: its
-        half-planes are the next beat's)."""
-        theme, lesson = self.theme, self.lesson
+        """In data space, the certificate's points ringed and named as their weights are
+        said (their sum is the next beat's, :meth:`draw_certificate_sum`)."""
+        lesson = self.lesson
         # the alternative's second box lit as it is said to hold (reviews 318 bench: still)
         stated = self.gordan_drawing
         if stated is not None:
@@ -91,29 +90,34 @@ class NoSeparatorBeats(GordanBeats):
         # (dense data: a name may stand off its ring, joined by a leader, rather than on a
         # marker)
         names = self.ring_names(support, reach=2, clear=False)  # among many: off markers
+        self.drop_fewest_wedges()
+        self.play(appear(names), run_time=style.RUN_FADE)
+        self.certificate_names = names  # (the sum's beat takes them into its drawing)
+
+    def draw_certificate_sum(self, beat) -> None:
+        """The certificate's weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail, back to 0, large over the
+        veiled weight plane (its half-planes are the next beat's)."""
+        theme, lesson = self.theme, self.lesson
+        self.follow_beat(beat)
+        support = sorted(lesson.certificate)
+        names = self.certificate_names
         marked = self.plane.c2p_many(lesson.data.X[support])[:, :2]
         vectors = [lesson.certificate[i] * lesson.signed[i] for i in support]
         labels = [str(i + 1) for i in support]
         avoid = np.array([*(marked.min(axis=0) - 0.3), *(marked.max(axis=0) + 0.3)])
-        # while it is said, large in the weight plane's place (hidden whole: its faint axes
-        # would read as the arrows' coordinates; its half-planes are the next beat's); then
-        # in the data plane's inset (:meth:`certificate_to_inset`)
+        # large in the weight plane's place, hidden whole (its faint axes would read as the
+        # arrows' coordinates), then in the inset (:meth:`certificate_to_inset`)
         self.certificate_inset = vector_sum_inset(self.plane, lesson.data.X, vectors, labels,
                                                   theme, avoid)
         frame, (arrows, arrow_names), scale = vector_sum_inset(
             self.plane, lesson.data.X, vectors, labels, theme, avoid,
             place=self.large_sum_place())
         frame = VGroup(self.weight_veil(), *frame)
-        self.drop_fewest_wedges()
-        self.play(appear(names), run_time=style.RUN_FADE)
-        # the sum comes as its weights are said, its arrows drawn while the rest is (review
-        # 279: at "add up to 0", the sentence's end, it came 9 s after "on the right")
         self.play(appear(frame), run_time=style.RUN_FADE)
         self.wait_for_words("tip to tail")  # (review 315: drawn 4 s before it was said)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
-        # named over its own box, not over the data plane (review 305: read as the left
-        # plot's label)
+        # named over its own box (review 305: over the data plane, read as its label)
         x0, _, x1, y1 = self.large_sum_place()
         scale_note = self.sum_note("", scale).move_to(
             [(x0 + x1) / 2, 0.0, 0.0]).align_to([0.0, y1 + 0.06, 0.0], DOWN)

@@ -68,7 +68,10 @@ class ScalingBeats:
             self.play(vanish(drawn), run_time=style.RUN_FADE)
             self.remove(drawn)
         self.set_status(beat.state["status"])
-        self.show_inequalities(beat.state["inequalities"])
+        card = self.show_inequalities(beat.state["inequalities"])
+        if card is not None:  # lit as "them all" are asked of one θ (reviews 330: a still)
+            self.light_as_said("meeting them all", [row for row in card.submobjects
+                                                    if row is not card.background_rectangle])
 
     def draw_weights(self, beat) -> None:
         """The weight plane comes as it is named (the inequalities' card has left)."""
@@ -92,18 +95,19 @@ class ScalingBeats:
         self.play(Rotate(ghost, angle=np.pi, about_point=origin), run_time=FLIP_SECONDS)
         self.remove(ghost)
 
-    def show_inequalities(self, lines) -> None:
+    def show_inequalities(self, lines) -> VGroup | None:
         """The inequalities written out where the weight plane will stand (the beat's
         ``inequalities``: a few with the data's numbers, "⋮" between), until the next
         sentence brings the plane and draws the first of them as a line (review 279: said
         over an empty plane)."""
         if not lines:
-            return
+            return None
         card = self.inequality_card(lines)
         self.play(LaggedStart(*map(appear, card), lag_ratio=0.3), run_time=style.RUN_INTRO)
         self.remove(*card.get_family())
         self.add(card)
         self.mark_for_beat(card)
+        return card
 
     def inequality_card(self, lines) -> VGroup:
         """Inequalities written one under another (a "⋮" row centred), where the weight

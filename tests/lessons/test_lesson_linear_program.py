@@ -402,18 +402,20 @@ def test_gordans_alternative_is_stated_before_its_weights_are_used(case):
     data, lesson, beats, motions = _infeasible_story(case)
     proof = motions.index("certificate")
     if lesson.same_place_certificate:
-        assert re.search(r"with weights 0\.50? and 0\.50? their", beats[proof].sentence)
-    # (a + and a − at one place, said in between where the weights are found without
-    # such places: tests/lessons/test_lesson_linear_program_same_place.py)
-    ties = motions[proof - 1] == "same-place"
-    stated = beats[proof - 1 - ties]
+        assert re.search(r"give them weights 0\.50? and 0\.50?\.$", beats[proof].sentence)
+    # its two sides a beat each (reviews 330: 18 s in one caption)
+    stated, other = beats[proof - 2], beats[proof - 1]
     assert stated.motion == "gordan" and "beyond the notes" in stated.sentence
     assert "exactly one of two things holds. Either" in stated.sentence
-    assert ". Or weights" in stated.sentence
+    assert other.motion == "gordan-other"
+    assert other.sentence.startswith("Or weights λᵢ ≥ 0, not all 0")
+    assert "add up to 0" in other.sentence
     assert stated.state["gordan"]["holds"] is None  # stated, not yet decided
-    assert beats[proof].sentence.startswith(
-        "Even apart from that place, the second holds" if ties else "Here the second holds")
-    assert not any("Gordan" in beat.sentence for beat in beats[:proof - 1 - ties])
+    assert beats[proof].sentence.startswith("Here the second holds")
+    # the weights found, then their sum, a beat each
+    assert beats[proof + 1].motion == "certificate-sum"
+    assert beats[proof + 1].sentence.startswith("Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail")
+    assert not any("Gordan" in beat.sentence for beat in beats[:proof - 2])
     weights = np.array(list(lesson.certificate.values()))
     assert (weights >= 0).all() and weights.sum() > 0
     total = sum(w * data.y[i] * np.asarray(data.X[i], float)
@@ -923,7 +925,10 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     A = data.y[:, None] * data.X
     scaled = [b for b in beats if b.state["scaling"]]
     # (standing while the scaling is argued to lose nothing: reviews 318)
-    assert [b.motion for b in scaled] == ["weight-plane", "lifted", "inequalities"]
+    # (where it gets points wrong, it leaves as "a θ with every label times score above 0"
+    # is argued: reviews 330)
+    assert [b.motion for b in scaled] == ["weight-plane", "lifted", "inequalities"][
+        :3 if lesson.feasible else 2]
     # why ≥ 1: a programme's constraints are never strict (the beat before), and scaling
     # moves no line (review 313: one sentence held both, too much for one hearing)
     before = beats[beats.index(scaled[0]) - 1]
@@ -1035,8 +1040,10 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     closing beat, before them, gives the solver's word: "infeasible"."""
     data, lesson, beats, motions = _infeasible_story(case)
     first = motions.index("certificate")
-    assert motions[first + 1:first + 3] == ["certificate-sides", "proof"]
-    data_beat, sides = beats[first], beats[first + 1]
+    # (the weights found, then their sum: a beat each, reviews 330)
+    assert motions[first + 1:first + 4] == ["certificate-sum", "certificate-sides", "proof"]
+    found, data_beat, sides = beats[first], beats[first + 1], beats[first + 2]
+    assert not found.state["certificate"] and "add up to 0" not in found.sentence
     assert data_beat.state["certificate"] and not data_beat.state["certificate_sides"]
     assert data_beat.state["wrong_shading"]
     assert "weight space" not in data_beat.sentence and "add up to 0" in data_beat.sentence
@@ -1055,14 +1062,14 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     assert failed.min() >= 1 and failed.max() <= len(A) - 1
     on = [b.state["certificate_sides"] for b in beats]
     after = motions.index("proof") + 1  # (the offset's beat, in data space)
-    assert on[first + 1:after] == [True] * (after - first - 1)
+    assert on[first + 2:after] == [True] * (after - first - 2)
     assert not any(on[after:]) and not any(on[:first + 1])
     # the shading by sign is of the lines through 0, the programme's ≥ 1 said to follow
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
     assert "line through 0, one at a time in the data's order" in narrowed.sentence
     assert narrowed.sentence.endswith(
         "no θ is right on all, so no θ, however scaled, meets every constraint.")
-    assert "add up to 0, so one of them is ≤ 0: a mistake." in beats[first + 2].sentence
+    assert "add up to 0, so one of them is ≤ 0: a mistake." in beats[first + 3].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]
     # `linear-program` closes on the notes' remark, the solver's word the answer; the
     # proof and the offset are `no-separator`'s, after it

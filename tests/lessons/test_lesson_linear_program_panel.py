@@ -189,9 +189,9 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     gap = abs(sum(w * y[i] for i, w in lesson.certificate.items()))
     assert tail.startswith(" do not: " if gap > 0.005 else " do: ")
     assert said.sentence.startswith("Weighting ")
-    assert said.sentence.endswith("each side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So "
-                                  "the solver reports the programme with an offset infeasible "
-                                  "too.")
+    assert said.sentence.endswith("each side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0: the "
+                                  "overlap is itself Gordan's second case, so the programme "
+                                  "with an offset is infeasible too.")
     lifted = np.hstack([np.ones((len(y), 1)), X])
     total = np.zeros(3)
     for held in lesson.overlap:

@@ -67,6 +67,11 @@ def test_theta_taken_round_0_reads_its_own_count_off_the_shading(case):
         (shaded,) = [count for start, end, count in arcs
                      if start <= angle < end or start <= angle + 2 * np.pi < end]
         assert shaded == own
+        # −θ, half a turn on, has the same line, its sides swapped: a point off the line
+        # that θ gets wrong, −θ gets right, and the other way round (said: reviews 330)
+        flipped = int(np.sum(y * (X @ -u) <= 0))
+        assert flipped == len(y) - own
+    assert "Half a turn on, −θ has the same line, its sides swapped." in beats[read].sentence
 
 
 def test_a_grid_of_directions_counts_one_angle_round_and_the_rest_half_round():
