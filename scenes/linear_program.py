@@ -126,8 +126,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         self.veil = None
         #: the cone of separators, shaded while the perceptron walks (or None)
         self.cone = None
-        #: the close-up of the overlap's points over the dimmed weight plane (or None): its
-        #: plane, and the drawing it is part of
+        #: the overlap's close-up over the dimmed weight plane: its plane, its drawing
         self.closeup = self.closeup_drawing = None
         self.overlap_panel = None
         self.walk_states = np.zeros((1, 2))
@@ -234,9 +233,11 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             self.named_rings = names
 
     # -- the beats ----------------------------------------------------------------
-    def show_run_inset(self, theta, box, zoom: int, name="", above=False, colour=None) -> None:
-        """The data round ``box`` magnified ``zoom`` times in an inset, with the walk's line
-        of ``theta`` (``colour``, else the walk's), named "``name`` ×zoom" (``above``)."""
+    def show_run_inset(self, theta, box, zoom: int, name="", above=False, colour=None,
+                       beside=None) -> None:
+        """The data round ``box`` magnified ``zoom`` times in an inset (in the screen box
+        ``beside`` where it fits), with the walk's line of ``theta`` (``colour``, else the
+        walk's), named "``name`` ×zoom" (``above``)."""
         theme = self.theme
 
         def drawings(inset):  # each side tinted in its class's colour, as every close-up
@@ -246,7 +247,8 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             return VGroup(self.side_tints(inset, theta, 0.0), line)
 
         self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
-                                     drawings, [(theta, 0.0)], times_words=name, times_above=above)
+                                     drawings, [(theta, 0.0)], times_words=name, times_above=above,
+                                     beside=beside)
         self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def ring_names(self, indices, reach: int = 1, lines=(), clear: bool = True) -> VGroup:
@@ -339,15 +341,13 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         margins[:, 4] = MARGIN_WEIGHT
         obstacles = [box_around(positions, plane.marker_size), plane.count_boxes(),
                      *([margins] if clear else []), *([] if lines is None else [lines])]
-        # (and the plane's legend, which may reach into its square: a wine ring's name "99"
-        # stood on "−1: cultivator 1")
+        # (and the plane's legend, in its square: wine's "99" stood on "−1: cultivator 1")
         texts = [plane.count_boxes()]
         for drawn in [*taken, *([plane.legend] if plane.legend is not None else [])]:
             low, high = drawn.get_corner(DOWN + LEFT), drawn.get_corner(UP + RIGHT)
             texts.append(np.array([[low[0], low[1], high[0], high[1], 100.0]]))
         obstacles += texts[1:]
-        # a name off its ring keeps its leader off the counts and names (review 302: "21"'s
-        # ran through the "+2 −1" beside its point)
+        # its leader off the counts and names (review 302: one ran through a "+2 −1")
         # inside the plane: outside it, over the tick values
         offset = best_offset(anchor, (label.width, label.height), np.vstack(obstacles), gap,
                              preferred=preferred, rings=rings, ring_cost=ring_cost,

@@ -118,7 +118,7 @@ from .linear_program_narrowing import (narrowing, region_changes, seconds_of_ste
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
 from .linear_program_flip import flipped_passes, flipped_point
-from .linear_program_sweep import EXAMPLE_FEATURES, grid_directions
+from .linear_program_sweep import EXAMPLE_FEATURES, grid_lines
 from .summary_story import HEADER as SUMMARY_HEADER, ROWS as SUMMARY_ROWS
 
 __all__ = ["DEFAULT_DATA", "storyboard_of_linear_program", "linear_program_storyboard"]
@@ -522,15 +522,16 @@ def tied_place_beat(story: StoryWriter, lesson: LinearProgramLesson, shows: str)
 
 
 def direction_grid_rows() -> list[str]:
-    """The rows that count the directions of a grid 1° apart: a plane's, and those with
-    :data:`~linviz.lessons.linear_program_sweep.EXAMPLE_FEATURES` features (Typst)."""
+    """The rows that count the lines through 0 of a grid 1° apart: a plane's (the opening's
+    half turn), and those with :data:`~linviz.lessons.linear_program_sweep.EXAMPLE_FEATURES`
+    features (Typst)."""
     d = EXAMPLE_FEATURES
-    count = grid_directions(d)
+    count = grid_lines(d)
     exponent = len(str(count)) - 1
     mantissa = count / 10 ** exponent
-    return ["a plane: 1 angle, 1° apart: 360 directions",
+    return [f"a plane: 1 angle, 1° apart: {grid_lines(2)} lines",
             f"{d} features: {d - 1} angles, 1° apart: "
-            f"$360 times 180^{d - 2} approx {mantissa:.1f} times 10^{exponent}$"]
+            f"$180^{d - 1} approx {mantissa:.1f} times 10^{exponent}$ lines"]
 
 
 def status_said_first(status: str) -> str:

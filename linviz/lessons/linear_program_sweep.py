@@ -93,3 +93,10 @@ def grid_directions(features: int, degrees: int = 1) -> int:
     """How many directions a grid ``degrees`` apart has in ``features`` features: one
     angle round the circle, the other features − 2 over half of it."""
     return (360 // degrees) * (180 // degrees) ** (features - 2)
+
+
+def grid_lines(features: int, degrees: int = 1) -> int:
+    """How many lines (hyperplanes) through 0 such a grid tries: θ and −θ give one, so
+    half its directions, (180 / degrees)^(features − 1) (the opening turns a line 180°:
+    reviews 330 read "360 directions" against it)."""
+    return grid_directions(features, degrees) // 2

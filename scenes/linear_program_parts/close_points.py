@@ -26,7 +26,7 @@ class ClosePoints:
         self.name_rings()
         self.magnify_the_others(beat)
 
-    def magnify_the_others(self, beat, above: bool = False, colour=None) -> None:
+    def magnify_the_others(self, beat, above: bool = False, colour=None, beside=None) -> None:
         """After the nearest, the other points the beat names one by one (its
         ``magnified``) magnified in turn in its place, each a share of the beat left
         (review 323: point 16 only ringed, its ring cut by the line)."""
@@ -42,9 +42,10 @@ class ClosePoints:
             if found is not None:
                 self.drop_least_inset()
                 self.show_run_inset(np.asarray(theta, dtype=float), *found[1:],
-                                    name=f"{i + 1}:", above=above, colour=colour)
+                                    name=f"{i + 1}:", above=above, colour=colour,
+                                    beside=beside)
 
-    def show_close(self, beat, above: bool = False, colour=None) -> None:
+    def show_close(self, beat, above: bool = False, colour=None, beside=None) -> None:
         """The point nearest the beat's new line magnified beside it, when the beat says
         it (it would look on the line; it is ringed with the beat's other points), its name
         ``above`` the inset's frame when asked, the line in ``colour`` (else the walk's)."""
@@ -52,4 +53,5 @@ class ClosePoints:
             return
         theta = np.asarray(beat.state["close"], dtype=float)
         j, box, zoom = self.lesson.line_inset(theta)
-        self.show_run_inset(theta, box, zoom, name=f"{j + 1}:", above=above, colour=colour)
+        self.show_run_inset(theta, box, zoom, name=f"{j + 1}:", above=above, colour=colour,
+                            beside=beside)

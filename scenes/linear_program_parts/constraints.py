@@ -125,7 +125,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         def make():
             dot = Dot(self.weight_point(probe), radius=0.08, color=theme.normal)
             # up-right of the dot, unless that leaves the plane
-            names = self.weight_name_boxes()  # (the shown point's: reviews 329)
+            # (the shown point's: reviews 329; well off its arrow, whose tip θ's name
+            # would seem to name: reviews 330)
+            names = self.weight_name_boxes(arrow_pad=0.3)
             offset = best_offset(dot.get_center(), (label.width, label.height),
                                  np.vstack(names) if names else np.zeros((0, 5)), 0.13,
                                  preferred=1, rings=2 if names else 1,

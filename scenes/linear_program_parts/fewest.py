@@ -340,5 +340,9 @@ class FewestBeats:
         self.follow_beat(beat)
         self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
         # (its name over it: under it, on raw wine, it stood on the plane's "mean")
-        self.show_close(beat, above=True, colour=self.theme.boundary)
-        self.magnify_the_others(beat, above=True, colour=self.theme.boundary)
+        # over the weight plane, which this beat does not use (reviews 330: in the data
+        # plane it hid six points)
+        frame = self.weights.frame
+        beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
+        self.show_close(beat, above=True, colour=self.theme.boundary, beside=beside)
+        self.magnify_the_others(beat, above=True, colour=self.theme.boundary, beside=beside)

@@ -29,7 +29,10 @@ REGION_WEIGHT = 10.0
 
 #: where along a constraint's dashed line (from its upper end) its name is tried, in order,
 #: and the half-side of the room kept round the θ marked next (its dot and name)
-LEVEL_NAME_ALONG, PROBE_CLEAR = (0.2, 0.8, 0.35, 0.65), 0.45
+#: (after the first four, every twentieth of the line: a name off every arrow and line
+#: where one fits, reviews 330)
+LEVEL_NAME_ALONG = (0.2, 0.8, 0.35, 0.65, *(k / 20 for k in range(1, 20)))
+PROBE_CLEAR = 0.45
 
 
 class RegionDrawings:
@@ -126,7 +129,7 @@ class RegionDrawings:
         # dashed one, on the far side from it)
         solid = ([] if through is None else
                  [segment_boxes(*(self.weight_point(e) for e in through), 0.08, samples=40)
-                  * [1, 1, 1, 1, 20.0]])
+                  * [1, 1, 1, 1, 100.0]])
         obstacles = np.vstack([self.weights.tick_boxes(),
                                box_around(self.weight_point(self.lesson.probe)[None, :],
                                           PROBE_CLEAR), *self.weight_name_boxes(), *solid])
@@ -154,7 +157,16 @@ class RegionDrawings:
             foot = times * np.asarray(a, dtype=float)
             name = (f"y^(({i + 1})) x^(({i + 1}))" if times == 1 else
                     f"{times} y^(({i + 1})) x^(({i + 1}))")
-            normal = DataVector(self.weights, (0, 0), foot, colour, name)
+            # its name off the point's line through 0 and its dashed line at 1, to come
+            # (reviews 330: written across both), and off the θ marked next (its dot and
+            # name: the two touched)
+            lines = [Line(*(self.weight_point(e) for e in ends)) for level in (0.0, 1.0)
+                     if (ends := clip_line(a, -level, box)) is not None]
+            for line in lines:
+                line.avoided_along = True
+            probe = Dot(self.weight_point(self.lesson.probe), radius=PROBE_CLEAR)
+            normal = DataVector(self.weights, (0, 0), foot, colour, name,
+                                avoid=[*lines, probe])
             self.weight_names += [normal.label, normal.arrow]  # (names placed later keep off)
         # (the mark's arm along the normal: back toward 0 from the foot, out from 0)
         corner = self.weight_point(foot if score else (0, 0))
@@ -162,11 +174,13 @@ class RegionDrawings:
                else self.weight_point(foot) - corner)
         return VGroup(normal, right_angle_mark(corner, arm, colour)), foot
 
-    def weight_name_boxes(self) -> list:
+    def weight_name_boxes(self, arrow_pad: float = 0.06) -> list:
         """The boxes (:func:`box_of`, each as heavy as a text) of the names standing in
         the weight plane for the shown point (its vector's, its level line's) and of its
         vector's arrow (along it): a name placed later keeps off them."""
-        return [(segment_boxes(name.get_start(), name.get_end(), 0.06)
+        # (an arrow as heavy as a text too: reviews 330, a level name on its shaft)
+        return [(segment_boxes(name.get_start(), name.get_end(), arrow_pad)
+                 * [1, 1, 1, 1, 100.0]
                  if isinstance(name, FastArrow) else box_of(name))
                 for name in self.weight_names
                 if self.on_screen(name) or any(self.on_screen(m) for m in self.mobjects

@@ -214,13 +214,15 @@ class WalkBeats(WalkStartBeats, ClosePoints):
             names.add(name.move_to(centre))
         return names
 
-    def step_label_for(self, k: int) -> VMobject:
+    def step_label_for(self, k: int, general: bool = False) -> VMobject:
         """"+y⁽ⁱ⁾x⁽ⁱ⁾" beside step k of the walk, i its point's number (review 305: a general
-        i where the sentence names the point), on the side away from the origin."""
+        i where the sentence names the point; ``general``, i itself, where the step stands
+        for any update: reviews 330, "+y⁽¹⁾x⁽¹⁾" came 14 s before update 1 was said), on
+        the side away from the origin."""
         theme, thetas = self.theme, self.lesson.thetas
         a, b = self.weight_point(thetas[k]), self.weight_point(thetas[k + 1])
         point = int(self.lesson.updated_points[k])
-        i = point + 1
+        i = "i" if general else point + 1
         label = math(f"+y^(({i})) x^(({i}))", theme, style.FONT_PANEL).set_color(theme.step)
         with_backdrop(label, theme)
         # beside the step, off its point's two lines (reviews 326: it sat on the pink line

@@ -68,7 +68,7 @@ class WalkStartBeats:
         # (its name at full strength: review 323, faint pink at 480p)
         arrow = FastArrow(self.theme.normal, stroke_width=3).set_ends(
             self.weight_point(self.walk_states[0]), self.weight_point(self.walk_states[1]))
-        step = VGroup(arrow.set_opacity(0.7), self.step_label_for(0))
+        step = VGroup(arrow.set_opacity(0.7), self.step_label_for(0, general=True))
         self.wait_for_words("one step")
         self.play(appear(step), run_time=style.RUN_INTRO)
         self.mark_for_beat(step)

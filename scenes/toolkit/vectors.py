@@ -75,15 +75,18 @@ class DataVector(VGroup):
             if len(plane.markers) else np.zeros((0, 5))
         along = np.linspace(0.0, 1.0, 12)[:, None]
         shaft = box_around(start_p + along * (end_p - start_p), 0.06)
-        # another arrow is avoided along its shaft (its bounding box would be far too big);
-        # anything else by its bounding box, text on text weighing most (a drawing may
-        # carry its own avoid_weight)
+        # another arrow, or a line marked ``avoided_along``, is avoided along its length
+        # (its bounding box would be far too big); anything else by its bounding box, text
+        # on text weighing most (a drawing may carry its own avoid_weight)
+        def along_it(m) -> bool:
+            return isinstance(m, FastArrow) or getattr(m, "avoided_along", False)
+
         arrows = [box_around(m.get_start() + along * (m.get_end() - m.get_start()), 0.06)
                   * np.array([1, 1, 1, 1, getattr(m, "avoid_weight", 1.0)])
-                  for m in self.avoid.target if isinstance(m, FastArrow)]
+                  for m in self.avoid.target if along_it(m)]
         others = [np.array([*m.get_corner(DL)[:2], *m.get_corner(UR)[:2],
                             getattr(m, "avoid_weight", 100.0)])
-                  for m in self.avoid.target if m.width > 0 and not isinstance(m, FastArrow)]
+                  for m in self.avoid.target if m.width > 0 and not along_it(m)]
         # the plane's own counts and pointer, text on text
         fixtures = [box for m in plane.fixtures() for box in text_boxes(m)]
         return np.vstack([markers, shaft, *arrows, *([np.array(others)] if others else []),

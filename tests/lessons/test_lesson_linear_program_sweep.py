@@ -9,7 +9,7 @@ import pytest
 
 from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import TURN_WORDS, direction_grid_rows
-from linviz.lessons.linear_program_sweep import EXAMPLE_FEATURES, grid_directions
+from linviz.lessons.linear_program_sweep import EXAMPLE_FEATURES, grid_directions, grid_lines
 
 from lp_gallery import CASES, lesson_or_skip
 
@@ -83,13 +83,16 @@ def test_a_grid_of_directions_counts_one_angle_round_and_the_rest_half_round():
     enumerated = [(a, b, c) for a in range(0, 360, 10) for b in range(0, 180, 10)
                   for c in range(0, 180, 10)]
     assert grid_directions(4, degrees=10) == len(enumerated)
+    # lines through 0: θ and −θ one line, counted here as the distinct angles mod 180°
+    assert grid_lines(2, degrees=10) == len({a % 180 for a in range(0, 360, 10)}) == 18
+    assert grid_lines(3) == 180 ** 2
     plane, many = direction_grid_rows()
-    assert plane == "a plane: 1 angle, 1° apart: 360 directions"
-    count = 360.0 * 180.0 ** (EXAMPLE_FEATURES - 2)
+    assert plane == "a plane: 1 angle, 1° apart: 180 lines"
+    count = 180.0 ** (EXAMPLE_FEATURES - 1)
     exponent = int(np.floor(np.log10(count)))
     assert many == (f"{EXAMPLE_FEATURES} features: {EXAMPLE_FEATURES - 1} angles, 1° apart: "
-                    f"$360 times 180^{EXAMPLE_FEATURES - 2} approx "
-                    f"{count / 10 ** exponent:.1f} times 10^{exponent}$")
+                    f"$180^{EXAMPLE_FEATURES - 1} approx "
+                    f"{count / 10 ** exponent:.1f} times 10^{exponent}$ lines")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
