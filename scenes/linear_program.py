@@ -354,14 +354,13 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
                              bounds=plane.square_bounds(), leader_obstacles=np.vstack(texts))
         label.move_to(np.asarray(anchor, dtype=float) + np.array([*offset, 0.0]))
 
-    def dashed_run_line(self, theta, theta0: float, plane=None) -> VMobject:
+    def solid_run_line(self, theta, theta0: float, plane=None) -> VMobject:
         """The boundary of (θ, θ₀) in data space (on ``plane``, the data plane by default),
-        dashed in θ's colour (a run's best)."""
+        in θ's colour, solid (reviews 331: dashed, it read as a θᵀx = ±1 line)."""
         plane = plane or self.plane
         ends = clip_line(theta, float(theta0), plane.box)
-        return VGroup() if ends is None else DashedLine(
-            plane.c2p(ends[0]), plane.c2p(ends[1]), color=self.theme.normal,
-            stroke_width=3, dash_length=0.12)
+        return VGroup() if ends is None else Line(
+            plane.c2p(ends[0]), plane.c2p(ends[1]), color=self.theme.normal, stroke_width=3)
 
     def moving_line(self, theta_of, shading: bool = True, plane=None) -> Hyperplane:
         """A boundary in data space (on ``plane``, the data plane by default) that follows

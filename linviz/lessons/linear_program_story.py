@@ -113,7 +113,7 @@ from ..geometry import angle_between
 from ..storyboard import Storyboard, StoryWriter, paced
 from ..ties import greatest_index
 from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
-                             watched_passes)
+                             solve_least_l1, watched_passes)
 from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
@@ -301,6 +301,13 @@ RIGHT_HALF_FREE = dict(weights=False, wrong_shading=False, region=False, star=Fa
                        cone=False, diamond=None, lines=False, cone_inset=False, probe=False)
 
 
+def flipped_signed(lesson: LinearProgramLesson, i: int) -> np.ndarray:
+    """The aⱼ = y⁽ʲ⁾x⁽ʲ⁾ of the points with point i's label flipped (its aᵢ negated)."""
+    signed = np.array(lesson.signed, dtype=float)
+    signed[i] = -signed[i]
+    return signed
+
+
 def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     """The notes' remark (004, just before the perceptron) that separability is not
     testable, met where it holds: watching a perceptron cannot test it (it confirms only
@@ -319,7 +326,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     remark = [("NOT testable", "the notes' remark: separability “NOT testable”")]
     # (where the run stopped, its stopping rule is said with its passes)
     rule = "." if lesson.feasible else ": a run stops only after a pass with no update."
-    story.beat(f"The notes' remark calls separability NOT testable, and by {WATCH_WORDS} it "
+    # (reviews 331: "…NOT testable, and by watching a perceptron it is not" misread)
+    story.beat(f"The notes' remark calls separability NOT testable. By {WATCH_WORDS}, it "
                f"is not{rule}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False, left_out=None, kept=False, inset=False, close=None,
@@ -350,8 +358,14 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     distribution = (f"What {CONFIRM_WORDS} is that the distribution the points come from "
                     f"is separable")
     if lesson.feasible:
-        story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, feasible. "
-                   f"{distribution}.", "solved", pause=REVEAL_PAUSE,
+        # the other way too, on the flipped set just watched (reviews 331: "either way"
+        # showed only the yes), where the solver finds it infeasible
+        other = flip is not None and solve_least_l1(flipped_signed(lesson, flip)) is None
+        flipped_answer = f"; with point {flip + 1}'s label flipped, infeasible" if other else ""
+        solved += ([(FLIPPED_SOLVE_WORDS, f"point {flip + 1} flipped, one solve: "
+                                          f"“infeasible”")] if other else [])
+        story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, feasible"
+                   f"{flipped_answer}. {distribution}.", "solved", pause=REVEAL_PAUSE,
                    verdict=remark + solved + [(CONFIRM_WORDS, DISTRIBUTION_ROW)])
         return
     run = "this run" if passes else "a run"
@@ -372,6 +386,8 @@ WATCH_WORDS = "watching a perceptron"
 SOLVE_WORDS = "one solve tests"
 #: the closing's words as which the watched run is said never to stop
 NEVER_WORDS = "never stops"
+#: the closing's words as which the flipped set's solve is written
+FLIPPED_SOLVE_WORDS = "label flipped, infeasible"
 #: the closing's row on the distribution (as :data:`CONFIRM_WORDS` are said)
 DISTRIBUTION_ROW = "the distribution: no sample confirms it"
 #: the closing's row on this sample (as :data:`REFUTES_WORDS` are said)
@@ -731,8 +747,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         # a stage direction, heard as noise)
         # (reviews 319: turned in 3 s, its count could not be read: what the count does as
         # it turns said first; a count changes only as a point changes sides)
-        story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle: the count can change "
-                   f"only as the line passes a point. The best gets {low} wrong.",
+        # (reviews 331: the count is of its better side, written, never said)
+        story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle, its better side "
+                   f"taken as +: the count can change only as the line passes a point. The "
+                   f"best gets {low} wrong.",
                    "trial", trial_line=True, sweep_chart=True,
                    wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
                                 if low else None))
@@ -742,7 +760,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     tried = ("" if standardized else
              "Turning a line works in a plane; with many features, no one can try every "
              "direction. ")
-    story.beat(f"{tried}The notes' realizable case: a linear programme decides it.",
+    # (reviews 331: "The notes' realizable case: a linear programme decides it." elliptical)
+    story.beat(f"{tried}For the notes' realizable case, where some line separates the data, "
+               f"the tool is a linear programme: it finds such a line, or says there is none.",
                "notes-row", trial_line=False, wrong_marks=None, sweep_chart=False,
                # the directions a grid would try, counted under the sweep's chart (review
                # 323: 8 s of still picture as they were said)
@@ -792,7 +812,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 314: 10-12 s of a still under one line of text, "θ = 0 would do" elliptical:
     # two plain sentences, each written as a row of a card as it is said)
     # (reviews 316: "never strictly above 0" heard as "never above 0")
-    story.beat("Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0. A linear "
+    # (reviews 331: the strip's θ came 16 s before it was named)
+    story.beat("Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, on the strip those of one "
+               "θ, to be above 0. A linear "
                "programme cannot ask that: its constraints say at least, never strictly "
                "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None,
                notes_table=None, trial_line=False, direction_grid=None,
@@ -839,8 +861,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
               f"longer to be seen" if lesson.shown_arrow_factor > 1 else "")
     # (where the line is through 0, weight space's arrow is a multiple of its own, named on
     # it: reviews 330, "5" on the status line, "13" on that arrow)
-    plane_longer = (f" · arrows: multiples of $y^(({k + 1})) x^(({k + 1}))$, drawn longer "
-                    f"to be seen")
+    # (reviews 331: "drawn longer to be seen" beside arrows named 2y⁽²⁾x⁽²⁾ confused)
+    plane_longer = f" · arrows: multiples of $y^(({k + 1})) x^(({k + 1}))$"
     if lesson.feasible:
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
                  f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.{flipped}")
@@ -868,8 +890,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     enough = (f" This θ meets point {k + 1}'s constraint, yet its line gets {wrong} of {n} "
               f"wrong: one constraint is not enough." if wrong else "")
     # (reviews 317: "a θ, a line in data space, is a point in weight space" too dense by ear)
-    story.beat("So a point in data space is a line in weight space. And a θ is a point here "
-               f"and a line there.{enough}", "duality", probe=True,
+    # (reviews 331: "a point here and a line there" left which plane to the timing)
+    story.beat("So a point in data space is a line in weight space. And a θ is a point in "
+               f"weight space and a line in data space.{enough}", "duality", probe=True,
                # its line's mistakes marked as their count is said
                wrong_marks={"dashed": lesson.wrong_points(lesson.probe)} if wrong else None,
                status=f"this $theta$ meets constraint {k + 1}; its line: {wrong} of {n} "
@@ -963,9 +986,11 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"distance from the line, is 1/‖θ*‖ = {bound_figures(lesson)['star']}.",
                "star-margin",
                margin_name=f"1 \\/ norm(theta^*) = {bound_figures(lesson)['star']}")
-    story.beat("The widest margin would need the least ‖θ‖, a quadratic objective: its circle "
-               + ("touches the region at θ* too here, though in general at another θ." if same else
-                  "touches the region elsewhere, at the dot."),
+    # (reviews 331: "its circle" left the level set of ‖θ‖ to be guessed)
+    story.beat("The widest margin would need the least ‖θ‖, a quadratic objective: the "
+               "smallest circle ‖θ‖ = r reaching the region "
+               + ("touches it at θ* too here, though in general at another θ." if same else
+                  "touches it elsewhere, at the dot."),
                "widest", margin_name=None,
                status=f"quadratic: minimise $norm(theta)^2$ subject to {CONSTRAINT} for "
                       f"every $i$")

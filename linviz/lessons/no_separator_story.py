@@ -16,7 +16,7 @@ from .. import formatting
 from ..storyboard import Storyboard, StoryWriter, paced
 from .linear_program import (LinearProgramLesson, check_no_separator_data,
                              linear_program_lesson)
-from .linear_program_overlap import overlap_panel, turning_hull, weight_places
+from .linear_program_overlap import also_inside, overlap_panel, turning_hull, weight_places
 from .linear_program_story import (LP_PACE, REVEAL_PAUSE, first_state, place_tag_words,
                                    point_list)
 
@@ -121,14 +121,14 @@ def shares_words(positive, negative) -> str:
     point weighted by its share in its class's mean of the point both hulls hold (a single
     point, by 1), so Σ wᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0 (1-based)."""
     if len(positive) == 1 and len(negative) == 1:
-        return "weighting both points by 1"
+        return "weight both points by 1"
     if len(positive) == 1 or len(negative) == 1:
         single, hull = (positive, negative) if len(positive) == 1 else (negative, positive)
         sign, other = ("+", "−") if len(positive) == 1 else ("−", "+")
         points = formatting.listed(i + 1 for i in sorted(hull))
-        return (f"weighting {sign} point {next(iter(single)) + 1} by 1 and {other} points "
+        return (f"weight {sign} point {next(iter(single)) + 1} by 1 and {other} points "
                 f"{points} by their shares in its mean")
-    return "weighting each point by its share in its class's mean"
+    return "weight each point by its share in its class's mean"
 
 
 def flipped_words(lesson: LinearProgramLesson, support) -> str:
@@ -145,7 +145,7 @@ def flipped_words(lesson: LinearProgramLesson, support) -> str:
 
 
 #: the words as which the overlap's weights on [1, x] are written (:func:`lifted_rows`)
-SHARES_WORDS = "Weighting"
+SHARES_WORDS = "Weight "
 
 
 def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
@@ -185,7 +185,7 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
                                               if len(positive) == len(negative) == 2 else
                                               "where the shapes meet"))
     return ([(SHARES_WORDS, row) for row in rows]
-            + [("each side totals 1", first), ("add up to 0", rest)])
+            + [("Each side totals 1", first), ("add up to 0", rest)])
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)
@@ -235,7 +235,12 @@ def first_totals(lesson: LinearProgramLesson) -> tuple[str, str]:
 
     verdict = "do" if equal else "do not"
     written = (f"first answer, + and −: ${terms(1)} {'=' if equal else '!='} {terms(-1)}$")
-    return f"The first answer's {verdict}: {said(1)}, {said(-1)}.", written
+    return f"{FOUND_WORDS} {verdict}: {said(1)}, {said(-1)}.", written
+
+
+#: the words that recall the certificate found through the origin (its weights' totals
+#: written as they are said)
+FOUND_WORDS = "The weights found before"
 
 
 def totals_rows(written: str) -> list[tuple[str, str]]:
@@ -243,7 +248,7 @@ def totals_rows(written: str) -> list[tuple[str, str]]:
     (:func:`first_totals`), each with the words it comes at."""
     return [("starts with its label", "$y^((i)) [1, x^((i))]$ starts with $y^((i))$: "
                                       "$sum_i lambda_i y^((i)) = 0$"),
-            ("The first answer's", written)]
+            (FOUND_WORDS, written)]
 
 
 NUMBER_WORDS = {2: "two", 3: "three"}
@@ -388,8 +393,14 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # "for one": one such overlap among maybe several (review 298: "why point 7?")
         # ("For example": "one" was just said as a number: review 308)
         # (the turn a beat of its own: the bench, 21 s in one caption)
+        # the other points of its class in the same triangle named (reviews 331: four more
+        # + points stood in it, unsaid: "why point 7?")
+        also = also_inside(lesson.data.X, lesson.data.y, positive, negative)
+        sign = "+" if len(positive) == 1 else "−"
+        too = (f"; {sign} {point_list(also)} {'lies' if len(also) == 1 else 'lie'} in it too"
+               if also else "")
         story.beat(f"Nor with an offset {OFFSET_WORDS}. For example, "
-                   f"{overlap_words(positive, negative)}{magnified}.",
+                   f"{overlap_words(positive, negative)}{magnified}{too}.",
                    "overlap", overlap=True, weights_dim=False, certificate=False,
                    certificate_sides=False, score_bars=False,
                    weights=False, inset=False, wrong_marks=None,
@@ -412,6 +423,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # what the constant feature asks of Gordan's weights, and why the first answer fails
         # it (reviews 317: "nor with an offset" was never explained)
         said, written = first_totals(lesson)
+    # (reviews 331: "the first answer's" pointed back 70 s)
         panel = bool(overlap_panel(lesson))
         story.beat(f"{SOLVER_WORDS}, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
                    f"weights on + and on − points must total the same. {said}",
@@ -424,9 +436,11 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # said briefly, as the weights that do what the first answer's do not; reviews 330:
         # the overlap not said to be itself the certificate)
         shares = shares_words(positive, negative)
-        story.beat(f"{shares[0].upper()}{shares[1:]} does: each side totals 1, and the "
-                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0: the overlap is itself Gordan's second case, "
-                   f"so the programme with an offset is infeasible too.", "offset-certificate",
+        # (reviews 331: "… does: …: …, so" hung on the sentence before, three clauses
+        # joined by colons: short sentences)
+        story.beat(f"{shares[0].upper()}{shares[1:]}. Each side totals 1, and the "
+                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the overlap is itself Gordan's second case: "
+                   f"the programme with an offset is infeasible too.", "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a
                    # close-up stands on the right, said only
                    programme=lifted_rows(lesson) if panel else None,

@@ -48,6 +48,10 @@ class ClosingRuns:
         self.drop_least_inset()  # (the kept θ's close point's)
         if not beat.state["weights"] and self.on_screen(self.weights):
             self.clear_weights()  # (the right half is the rows' and the passes')
+        veil = getattr(self, "kept_veil", None)  # (over it for the kept points' close-up)
+        if veil is not None and self.on_screen(veil):
+            self.play(vanish(veil), run_time=style.RUN_FADE)
+            self.remove(veil)
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
         if not beat.state["watching"]:

@@ -9,6 +9,7 @@ import numpy as np
 from manim import Create, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGroup, VMobject, linear
 
 from linviz.geometry import clip_line
+from linviz.lessons.linear_program_story import status_said_first
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LINE_OPACITY_ONE_OF,
                                                 TOUCH_SECONDS, band_dashes)
 from scenes.linear_program_parts.fewest import FewestBeats
@@ -182,7 +183,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
                       run_time=2 * style.RUN_INTRO)
         self.add(self.lines)
         if beat.state["wrong_shading"]:  # under the lines: how many points each θ gets wrong
-            self.set_status(beat.state["status"])
+            # (its last part, the solver's word where there is one, as said: reviews 331,
+            # "infeasible" flashed 5 s early)
+            self.set_status(status_said_first(beat.state["status"]))
             self.wrong_shading = self.on_weights(self.wrong_shading_drawing)
             self.wrong_key_drawn = self.key_beside(self.wrong_key())
             self.wrong_shading.add(self.wrong_key_drawn)
@@ -217,8 +220,10 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
 
     def diamond_at(self, c: float) -> VMobject:
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
-        return Polygon(*[self.weight_point(p) for p in corners], stroke_width=2.5,
-                       color=self.theme.muted, fill_opacity=0)
+        # (in the highlight, thicker than the constraints' lines: reviews 331, in their grey
+        # and weight it was lost among them)
+        return Polygon(*[self.weight_point(p) for p in corners], stroke_width=4,
+                       color=self.theme.highlight, fill_opacity=0)
 
     def draw_star_margin(self, beat) -> None:
         """θ*'s margin drawn as it is said (:meth:`star_margin_drawing`), till the next
@@ -236,7 +241,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
             origin_circle_in_box(self.weights, float(np.hypot(*widest)), self.theme.text),
             *([] if self.lesson.widest_is_star else
               [Dot(self.weight_point(widest), radius=0.05, color=self.theme.text)])))
-        self.wait_for_words("its circle")
+        self.wait_for_words("the smallest circle")
         self.play(appear(circle), run_time=style.RUN_FADE)
         self.mark_for_beat(circle)
 
@@ -253,6 +258,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         self.set_status(beat.state["status"])
         self.light_as_said("the smallest", [self.status])  # (reviews 318: an 11 s still)
         self.wait_for_words("The θ with")
+        # the lines that are no edge of the region step back under it
+        self.play(self.lines.animate.set_stroke(opacity=FADED_LINES), run_time=style.RUN_FADE)
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)

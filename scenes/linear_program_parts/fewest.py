@@ -5,6 +5,8 @@ without the points one of them gets wrong."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, ValueTracker, VGroup, linear,
                    there_and_back)
@@ -80,7 +82,8 @@ class FewestBeats:
         line) marked and its line drawn in data space, its mistakes marked; the solver's
         word as it is said (review 275: 9 s still)."""
         self.set_rings(list(beat.state["ringed"]))
-        self.set_status(None)  # (its count as it is said: reviews 314, 4-6 s before)
+        if self.status_words != status_said_first(beat.state["status"]):
+            self.set_status(None)  # (its count as it is said: reviews 314, 4-6 s before)
         theme = self.theme
         low, _ = self.lesson.mistake_range
         fewest = [(a, b) for a, b, count in mistake_arcs(self.lesson.signed) if count == low]
@@ -110,7 +113,7 @@ class FewestBeats:
         theta = self.lesson.scaling_theta
         reach = ray_end(theta / float(np.hypot(*theta)), self.weights.box)
         one = VGroup(Dot(self.weight_point(0.8 * reach), radius=0.07, color=theme.normal),
-                     self.dashed_run_line(theta, 0.0))
+                     self.solid_run_line(theta, 0.0))
         self.play(appear(one), run_time=style.RUN_FADE)
         # (review 313: it left as "this θ" was named again in the next sentence: it stays
         # while the state's ``fewest_line`` holds, :meth:`begin_motion`)
@@ -172,18 +175,38 @@ class FewestBeats:
         dot.add_updater(lambda m: m.move_to(self.weight_point(theta())))
         line = self.moving_line(lambda: (theta(), 0.0))
         count = self.own_readout(theta)
+        # where it starts, left behind faintly with its count, to meet −θ on (reviews 331:
+        # "−θ has the same line" was left to memory)
+        ghost = self.start_ghost(theta())
         self.wait_for_words(TURN_WORDS)
-        self.play(appear(dot), appear(line), appear(count), run_time=style.RUN_FADE)
-        # at −θ (half a turn) as that is said, then on round while the rest is
+        self.play(appear(dot), appear(line), appear(count), appear(ghost),
+                  run_time=style.RUN_FADE)
+        # at −θ (half a turn) as that is said, its line lit on the start's, then on round
         half = self.seconds_until(HALF_TURN_WORDS) or 0.0
         self.play(turn.animate.set_value(np.pi), rate_func=linear,
                   run_time=max(TURN_SECONDS / 2, half))
+        self.wait_for_words("the same line")
+        self.play(lit(ghost, self.theme), run_time=style.PAUSE_READ)
         self.play(turn.animate.set_value(2 * np.pi), rate_func=linear,
                   run_time=max(TURN_SECONDS / 2, self.time_left() - style.RUN_FADE))
-        self.play(vanish(dot), vanish(line), vanish(count), run_time=style.RUN_FADE)
+        self.play(*map(vanish, (dot, line, count, ghost)), run_time=style.RUN_FADE)
         for m in (dot, line, count):
             m.clear_updaters()
-        self.remove(dot, line, count)
+        self.remove(dot, line, count, ghost)
+
+    def start_ghost(self, theta) -> VGroup:
+        """Where θ starts its turn, faint: its line in data space, its dot in weight space,
+        and its count, "at the start: a wrong", under the weight plane's left edge (the
+        turning θ's own count stands at its right, :meth:`own_readout`)."""
+        theme = self.theme
+        line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
+                          show_shading=False)
+        line.line.set_color(theme.muted)
+        wrong = int(np.sum(np.asarray(self.lesson.signed, dtype=float) @ theta <= 0))
+        words = text(f"at the start: {wrong} wrong", theme, style.FONT_PANEL, theme.muted)
+        words.next_to(self.weights.frame, DOWN, buff=0.5).align_to(self.weights.frame, LEFT)
+        return VGroup(line, Dot(self.weight_point(theta), radius=0.05, color=theme.muted),
+                      words)
 
     def own_readout(self, theta) -> VGroup:
         """"this θ: a wrong" under the weight plane, following ``theta()``: a =
@@ -328,7 +351,21 @@ class FewestBeats:
         flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
         self.play(appear(flash), run_time=style.RUN_FADE)
         self.mark_for_beat(flash)  # (standing to the sentence's end)
-        self.light_as_said("only", [flash])
+        # their distance written by the first as it is said (reviews 331: only heard, the
+        # rings seemingly on the line)
+        said = re.search(r"1 \\/ ([0-9.]+)", beat.state["status"])
+        if "only" in beat.sentence:
+            self.wait_for_words("only")
+        else:
+            self.wait_for_words("from it")
+        if said is not None:
+            first = self.plane.c2p(self.lesson.data.X[self.lesson.kept_tight[0]])
+            far = with_backdrop(text(f"{said.group(1)} from the line", theme, style.FONT_PANEL,
+                                     theme.highlight), theme)
+            self.place_beside(far, first, 0.3, rings=3, ring_cost=0.001, clear=True,
+                              lines=self.line_boxes([(self.lesson.kept_theta, 0.0)]))
+            self.play(lit(flash, theme), appear(far), run_time=style.PAUSE_READ)
+            self.mark_for_beat(far)
         self.wait_for_words("θ's length")
         self.set_status(beat.state["status"])
         self.play(lit(mark, theme), run_time=style.PAUSE_READ)
@@ -341,8 +378,11 @@ class FewestBeats:
         self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
         # (its name over it: under it, on raw wine, it stood on the plane's "mean")
         # over the weight plane, which this beat does not use (reviews 330: in the data
-        # plane it hid six points)
+        # plane it hid six points), veiled (reviews 331: over its axes and shading it read
+        # as weight space); the veil leaves with the plane (:meth:`draw_testable`)
         frame = self.weights.frame
         beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
+        self.kept_veil = self.weight_veil()
+        self.play(appear(self.kept_veil), run_time=style.RUN_FADE)
         self.show_close(beat, above=True, colour=self.theme.boundary, beside=beside)
         self.magnify_the_others(beat, above=True, colour=self.theme.boundary, beside=beside)

@@ -62,6 +62,13 @@ class GordanBeats:
         self.remove(title, either, other, *rest)
         self.add(card)  # one drawing from here, to leave as one
 
+    def drop_gordan_card(self) -> None:
+        """The alternative's card and the data's veil give way (where they stand)."""
+        if self.gordan_drawing is not None:
+            self.play(*map(vanish, self.gordan_drawing), run_time=style.RUN_FADE)
+            self.remove(*self.gordan_drawing)
+            self.gordan_drawing = None
+
     def data_veil(self):
         """An opaque rectangle of the ground over the data plane, its tick values, names
         and legend too, from the frame's left edge to the weight plane's."""

@@ -65,7 +65,8 @@ class HullTurn:
         marking.set_value(1.0)
         self.play(turn.animate.set_value((first + style.RUN_FADE) / total),
                   *([appear(shared)] if shared.get_family()[1:] or shared.has_points() else []),
-                  run_time=style.RUN_FADE, rate_func=linear)
+                  *self.key_rest(), run_time=style.RUN_FADE, rate_func=linear)
+        self.key_done()
         rest = total - first - style.RUN_FADE
         self.play(turn.animate.set_value(1.0), run_time=max(rest, 0.1), rate_func=linear)
         for part in drawn:
@@ -91,8 +92,25 @@ class HullTurn:
         panel = self.overlap_panel
         if panel is not None and self.on_screen(panel):  # under the overlap's panel
             key.next_to(panel, DOWN, buff=0.4).set_x(WEIGHT_CENTER[0])
-        self.play(appear(key), run_time=style.RUN_FADE)
-        self.mark_for_beat(key)
+        # the shading's row now, the marks' rows with the marks (reviews 331: "×" keyed 5 s
+        # before any was drawn): :meth:`key_rest`
+        first = [key.background_rectangle, swatch, lines[0]]
+        self.play(*map(appear, first), run_time=style.RUN_FADE)
+        self.turn_key = (key, VGroup(*lines[1:]))
+
+    def key_rest(self) -> list:
+        """The turning line's key's rows after the first, to come (nothing without one)."""
+        key = getattr(self, "turn_key", None)
+        return [appear(key[1])] if key is not None and len(key[1]) else []
+
+    def key_done(self) -> None:
+        """The turning line's key, all come, one drawing that leaves with the sentence."""
+        key = getattr(self, "turn_key", None)
+        if key is not None:
+            self.remove(*key[0].get_family())
+            self.add(key[0])
+            self.mark_for_beat(key[0])
+            self.turn_key = None
 
     def turn_with_scores(self) -> None:
         """As :data:`SCORES_WORDS` are said, the line turns once more round the hull,

@@ -18,7 +18,7 @@ from linviz.lessons.linear_program_sweep import better_side
 #: the words of the intro's sentence as which the trial line stops, its count said
 BEST_WORDS = "best gets"
 #: the words of the intro's sentence as which the notes' table comes (its row named)
-TABLE_WORDS = "The notes' realizable case"
+TABLE_WORDS = "the notes' realizable case"
 #: the words of the notes' row as which a grid's directions are counted under the chart
 GRID_WORDS = "with many features"
 

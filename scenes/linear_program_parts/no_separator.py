@@ -12,6 +12,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Polygon, Rectangle, Rotat
 
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
+from linviz.lessons.linear_program_story import status_said_first
 from linviz.ties import greatest_index
 from scenes.linear_program_parts.gordan import GordanBeats
 from scenes.linear_program_parts.common import (LARGE_SUM_MARGIN, NAME_CLEARANCE,
@@ -27,9 +28,8 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 from scenes.toolkit.vector_sum import vector_sum_inset
 
 
-#: where along its line (a share of the clipped segment) each of the certificate's arrows to
-#: its side starts, the k-th line's first: the lines meet at 0, where arrows from their
-#: middles would pile up
+#: where along its line (a share of the clipped segment) the k-th certificate's arrow to its
+#: side starts (from their middles, at 0 where the lines meet, they would pile up)
 ARROW_ALONG = (0.25, 0.75, 0.3)
 #: the room (screen units) a line's number keeps from the numbers placed before it
 NUMBER_MARGIN = 0.15
@@ -79,12 +79,15 @@ class NoSeparatorBeats(GordanBeats):
         stated = self.gordan_drawing
         if stated is not None:
             self.light_as_said("the second holds", [stated[1][1][1]])
-        # the rings, names and weights as the weights are said (review 311: 3 s before)
+        # the card gives way, and the λ's programme is written, as it is said (reviews 331:
+        # said over the card for 7 s); the rings, names and weights as the weights are
+        # (review 311: 3 s before)
+        if not lesson.same_place_certificate:
+            self.wait_for_words("a small programme")
+            self.drop_gordan_card()
+            self.set_status(status_said_first(beat.state["status"]))
         self.wait_for_words("weights")
-        if stated is not None:  # the alternative's card and the data's veil give way
-            self.play(*map(vanish, stated), run_time=style.RUN_FADE)
-            self.remove(*stated)
-            self.gordan_drawing = None
+        self.drop_gordan_card()
         self.follow_beat(beat)
         support = sorted(lesson.certificate)
         # (dense data: a name may stand off its ring, joined by a leader, rather than on a
@@ -122,9 +125,8 @@ class NoSeparatorBeats(GordanBeats):
         scale_note = self.sum_note("", scale).move_to(
             [(x0 + x1) / 2, 0.0, 0.0]).align_to([0.0, y1 + 0.06, 0.0], DOWN)
         self.play(appear(scale_note), run_time=style.RUN_FADE)
-        # a − point's arrow, its x flipped, lit as that is said (review 315: a still), and
-        # in data space its x, from 0 to the point, turned half round as said (reviews
-        # 324: x⁽²³⁾ was never drawn)
+        # a − point's arrow lit, its x turned half round in data space, as said (review 315,
+        # reviews 324)
         self.flip_in_data([i for i in support if lesson.data.y[i] < 0],
                           [arrow for arrow, i in zip(arrows, support) if lesson.data.y[i] < 0])
         self.remove(*arrows, *arrow_names)
@@ -192,15 +194,13 @@ class NoSeparatorBeats(GordanBeats):
                                                                       score=0.0)
                                                  for i in support]))
         numbers = self.on_weights(lambda: self.line_numbers(support))
-        # every other constraint's line leaves too: these few carry the proof (a trace of a
-        # hundred more was a haze over the shades of "fails k of them")
+        # every other line leaves: these few carry the proof (more were a haze)
         self.play(self.lines.animate.set_stroke(opacity=0.0), run_time=style.RUN_FADE)
         # unseen now, they are y·score 1's again where a zoom draws them afresh (the walk's)
         self.line_level.set_value(1.0)
         key = self.key_beside(self.met_key(len(support)))
-        # the lines one by one, then their sides as they are said to share no θ (review
-        # 271: all at once, then 10 s of still); the group made, not each line (a zoom
-        # remakes what is on screen by its group: review 273 saw lines left behind)
+        # the lines one by one, then their sides as said (review 271); the group made, not
+        # each line (a zoom remakes what is on screen by its group: review 273)
         self.play(Create(lines, lag_ratio=0.6), run_time=len(support) * style.RUN_FADE)
         self.play(appear(numbers), run_time=style.RUN_FADE)
         self.wait_for_words("share no θ")
@@ -369,7 +369,6 @@ class NoSeparatorBeats(GordanBeats):
             angle = start + 2 * np.pi * turn.get_value()
             return radius * np.array([np.cos(angle), np.sin(angle)])
 
-        # (the points' lines y·score = 0, whose sides the bars' signs are about, are drawn)
         probe = Dot(self.weight_point(theta()), radius=0.08, color=theme.normal)
         probe.add_updater(lambda m: m.move_to(self.weight_point(theta())))
         reach = radius * float(np.max(np.linalg.norm(weighted, axis=1)))
@@ -382,10 +381,11 @@ class NoSeparatorBeats(GordanBeats):
             bars.scale_to_fit_width(right - left)
         bars.move_to(((left + right) / 2, self.plane.frame.get_center()[1], 0.0))
         bars.follow()
-        # its line in data space turning with it (review 313: the data stood still while
-        # "its line" was meant)
+        # its line in data space turning with it (review 313: the data stood still)
         line = self.moving_line(lambda: (theta(), 0.0))
         self.play(appear(probe), appear(bars), appear(line), run_time=style.RUN_FADE)
+        if self.on_screen(self.certificate):  # (the line under the sum's inset: reviews 331)
+            self.bring_to_front(self.certificate)
         # round once while the rest of the sentence is said (at least PROBE_SECONDS)
         self.play(turn.animate.set_value(1.0), run_time=max(PROBE_SECONDS, self.time_left() - 0.3),
                   rate_func=linear)

@@ -23,6 +23,10 @@ from scenes.toolkit.screen_text import markup_with_math, text
 RECAP_EDGE = 0.4
 
 
+#: how much larger than its text's size Gordan's card may be set where its room allows
+CARD_GROWTH = 1.35
+
+
 class OffsetBeats(ClosingRuns):
     """What the scene draws with an offset, in data space (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
@@ -70,7 +74,8 @@ class OffsetBeats(ClosingRuns):
         card.arrange(DOWN, buff=0.35)
         if room is not None:
             x0, y0, x1, y1 = room
-            card.scale(min(1.0, (x1 - x0) / card.width, (y1 - y0) / card.height))
+            # (grown to the room, at most CARD_GROWTH: reviews 331, 10-12 px at 480p)
+            card.scale(min(CARD_GROWTH, (x1 - x0) / card.width, (y1 - y0) / card.height))
             return card.move_to([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
         left = self.plane.frame.get_right()[0] + RECAP_EDGE
         room = self.camera.frame_width / 2 - RECAP_EDGE - left
@@ -161,7 +166,8 @@ class OffsetBeats(ClosingRuns):
         planes = [self.plane, *([self.closeup] if beat.state["closeup"] else [])]
         self.show_turn_key(beat.state["turn_key"])  # (review 321: the shading had no key)
         if len(lesson.overlap[0]) == len(lesson.overlap[1]) == 1:  # one place: no turn
-            self.play(appear(shared), run_time=style.RUN_FADE)
+            self.play(appear(shared), *self.key_rest(), run_time=style.RUN_FADE)
+            self.key_done()
         elif 1 in map(len, lesson.overlap):  # the point is a data point: its × shows it
             self.turn_round_hull(planes, VGroup())
         else:

@@ -6,8 +6,8 @@ along its ray, until the nearest point sits on one. A point outside the band has
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, LaggedStart, Rotate, ValueTracker,
-                   VGroup)
+from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, LaggedStart, Rotate,
+                   ValueTracker, VGroup)
 
 from linviz import formatting
 from linviz.lessons.linear_program_story import ASK_WORDS
@@ -16,7 +16,7 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
-from scenes.toolkit.screen_text import markup_with_math, text
+from scenes.toolkit.screen_text import markup_with_math, math, text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
@@ -58,12 +58,15 @@ class ScalingBeats:
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         drawn = getattr(self, "score_strip_drawn", None)
         strip = drawn[0] if drawn is not None and self.on_screen(drawn) else None
-        if strip is not None:  # its mark at 1 lit as "at least 1" is argued (reviews 323:
-            # the right half empty as it was said)
+        if strip is not None and self.lesson.feasible:  # its mark at 1 lit as "at least 1"
+            # is argued (reviews 323: the right half empty as it was said)
             scaled_up.append(strip.one)
         if scaled_up:
             self.light_as_said("scaled up", scaled_up)
-        self.wait_for_words(ASK_WORDS)
+        if self.lesson.feasible:  # (where its θ gets points wrong, the strip contradicts "a
+            # θ with every label times score above 0": the inequalities come at once,
+            # reviews 331)
+            self.wait_for_words(ASK_WORDS)
         if strip is not None:  # (the inequalities come in its place)
             self.play(vanish(drawn), run_time=style.RUN_FADE)
             self.remove(drawn)
@@ -74,10 +77,21 @@ class ScalingBeats:
                                                     if row is not card.background_rectangle])
 
     def draw_weights(self, beat) -> None:
-        """The weight plane comes as it is named (the inequalities' card has left)."""
+        """The weight plane comes as it is named (the inequalities' card has left), and a θ
+        in it, a dot, as "one θ" is said, till the sentence's end (reviews 331: the plane
+        stood empty as its places were called θ)."""
         self.follow_beat(beat)
         self.wait_for_words("weight space")
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
+        one = Dot(self.weight_point(self.lesson.probe), radius=0.08, color=self.theme.normal)
+        name = with_backdrop(math("theta", self.theme, style.FONT_LABEL).set_color(
+            self.theme.normal), self.theme).next_to(one, UP + RIGHT, buff=0.08)
+        self.wait_for_words("one θ")
+        self.play(appear(one), appear(name), run_time=style.RUN_FADE)
+        self.remove(one, name)
+        marked = VGroup(one, name)
+        self.add(marked)  # (one drawing, to leave as one)
+        self.mark_for_beat(marked)
 
     def flip_as_said(self, i: int, end) -> None:
         """For a − point i, as its flip is said, an arrow from 0 along x⁽ⁱ⁾ (to −``end``,

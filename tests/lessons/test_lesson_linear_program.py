@@ -933,7 +933,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     # moves no line (review 313: one sentence held both, too much for one hearing)
     before = beats[beats.index(scaled[0]) - 1]
     assert before.motion == "at-least" and before.sentence == (
-        "Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0. A linear programme "
+        "Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, on the strip those of one θ, to "
+        "be above 0. A linear programme "
         "cannot ask that: its constraints say at least, never strictly more. And at least 0 "
         "is no use: θ = 0 meets it.")
     # each written as said (reviews 314: a still of 10-12 s)
@@ -1142,8 +1143,9 @@ def test_the_other_objective_is_circled_at_the_least_norm(case):
                                                                 rel=1e-4)
     # whether both objectives pick one θ, said: SLSQP's least-norm θ against HiGHS's θ*
     same = np.linalg.norm(found.x - start) <= 1e-4 * np.linalg.norm(start)
-    assert ("touches the region at θ* too" in widest.sentence) == same
-    assert ("touches the region elsewhere, at the dot." in widest.sentence) == (not same)
+    assert "the smallest circle ‖θ‖ = r reaching the region" in widest.sentence
+    assert ("touches it at θ* too" in widest.sentence) == same
+    assert ("touches it elsewhere, at the dot." in widest.sentence) == (not same)
     # the linear form on its status line, solved as written (variables θ₁, θ₂, t₁, t₂:
     # least t₁ + t₂ with −tⱼ ≤ θⱼ ≤ tⱼ and every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1) by HiGHS's interior point:
     # the least |θ₁| + |θ₂| of the lesson

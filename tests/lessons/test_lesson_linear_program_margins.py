@@ -114,8 +114,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     data, lesson, beats = lesson_or_skip(case)
     motions = [b.motion for b in beats]
     said = beats[motions.index("testable")]
-    assert said.sentence.startswith("The notes' remark calls separability NOT testable, and "
-                                    "by watching a perceptron it is not")
+    assert said.sentence.startswith("The notes' remark calls separability NOT testable. By "
+                                    "watching a perceptron, it is not")
     watched, solved = beats[motions.index("watched")], beats[motions.index("solved")]
     assert motions.index("testable") + 1 == motions.index("watched")
     assert motions.index("watched") + 1 == motions.index("solved")
@@ -166,6 +166,22 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     rows = beats[last].state["verdict"]
     assert rows[:2] == [said.state["verdict"][0],
                         ("one solve tests", f"these {len(y)} points, one solve: “{answer}”")]
+    # on separable data, the other way too: the flipped set watched, solved again here
+    # (HiGHS on its a = y x with that one sign changed: infeasible, said and written)
+    flipped = watched.state["flipped"]
+    if flipped is not None:
+        k = flipped["point"]
+        other = A.copy()
+        other[k] = -other[k]
+        again = linprog([0, 0], A_ub=-other, b_ub=-np.ones(len(other)),
+                        bounds=[(None, None)] * 2, method="highs")
+        assert again.status == 2
+        assert f"; with point {k + 1}'s label flipped, infeasible." in solved.sentence
+        assert rows[2] == ("label flipped, infeasible",
+                           f"point {k + 1} flipped, one solve: “infeasible”")
+        rows = rows[:2] + rows[3:]
+    else:
+        assert "label flipped" not in solved.sentence
     (_, distribution), *refuted = rows[2:]
     assert distribution == "the distribution: no sample confirms it"
     assert refuted == ([] if found.status == 0 else
@@ -217,11 +233,12 @@ def test_the_opening_names_the_notes_table_row(case):
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
         assert trial.sentence == (
-            f"Turn a line round the origin, counting its mistakes at every angle: the count "
-            f"can change only as the line passes a point. The best gets {fewest} wrong.")
+            f"Turn a line round the origin, counting its mistakes at every angle, its better "
+            f"side taken as +: the count can change only as the line passes a point. The best "
+            f"gets {fewest} wrong.")
         assert row.sentence.startswith("Turning a line works in a plane; with many features, "
-                                       "no one can try every direction. The notes' realizable "
-                                       "case")
+                                       "no one can try every direction. For the notes' "
+                                       "realizable case")
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked
         theta = lesson.scaling_theta
         wrong = [int(i) for i in np.flatnonzero(A @ theta <= 0)]
@@ -231,8 +248,9 @@ def test_the_opening_names_the_notes_table_row(case):
         assert row.state["wrong_marks"] is None and not row.state["trial_line"]
     else:
         assert [b.motion for b in beats[:2]] == ["intro", "notes-row"]
-        assert row.sentence.startswith("The notes' realizable case")
-    assert row.sentence.endswith("a linear programme decides it.")
+        assert row.sentence.startswith("For the notes' realizable case")
+    assert row.sentence.endswith("the tool is a linear programme: it finds such a line, or "
+                                 "says there is none.")
     # with how many places the points stand at, where some share one (recounted here)
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
     places = len({tuple(map(float, x)) for x in X})

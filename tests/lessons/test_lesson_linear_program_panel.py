@@ -41,7 +41,7 @@ def test_the_overlap_panel_holds_as_shown(case):
     first = start + 2 if beats[start + 2].motion == "overlap-why" else start
     assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
     assert not any(panels[start:first])
-    assert "does: each side totals 1" in beats[end].sentence
+    assert ". Each side totals 1" in beats[end].sentence
     assert not any(panels[:start]) and not any(panels[end + 1:])
     equation = panels[first][0]
     left, right = equation.strip("$").split(" = ")
@@ -58,7 +58,8 @@ def test_the_overlap_panel_holds_as_shown(case):
     slack = 0.5 * 10.0 ** -max(p1, p2, 1) * 3 * float(np.abs(X).max())
     assert np.all(np.abs(plus - minus) <= slack), (plus, minus)
     # the points the sentence names are the panel's
-    example = overlap.sentence.split("For example")[1].split(", so")[0]
+    # (before the other points of its class in that triangle, named after "; ")
+    example = overlap.sentence.split("For example")[1].split(", so")[0].split("; ")[0]
     named = {int(n) - 1 for n in re.findall(r"\d+", example)}
     assert named == set(side(left)[0]) | set(side(right)[0])
     # its words say what the equation does: a lone point is a weighted mean of the other
@@ -159,10 +160,10 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     # certificate's total, recomputed (reviews 317: the offset's point never said)
     assert totals.sentence.startswith(
         "With the constant feature, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
-        "weights on + and on − points must total the same. The first answer's do")
+        "weights on + and on − points must total the same. The weights found before do")
     # each side's weights said with their total (reviews 324: "0.49 + 0.32 − 0.19" mixed
     # weights and labels' signs), recomputed: said equal exactly where they are, to 0.005
-    tail = totals.sentence.split("The first answer's")[1]
+    tail = totals.sentence.split("The weights found before")[1]
     support = sorted(lesson.certificate)
     for sign, name in ((1, "+"), (-1, "−")):
         held = [i for i in support if y[i] == sign]
@@ -185,13 +186,14 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     for words, sign in ((PLUS_SIDE_WORDS, 1), (MINUS_SIDE_WORDS, -1)):
         if any(y[i] == sign for i in support):
             assert totals.sentence.count(words) == 1
-            assert totals.sentence.index(words) > totals.sentence.index("The first answer's")
+            assert totals.sentence.index(words) > totals.sentence.index(
+                "The weights found before")
     gap = abs(sum(w * y[i] for i, w in lesson.certificate.items()))
     assert tail.startswith(" do not: " if gap > 0.005 else " do: ")
-    assert said.sentence.startswith("Weighting ")
-    assert said.sentence.endswith("each side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0: the "
-                                  "overlap is itself Gordan's second case, so the programme "
-                                  "with an offset is infeasible too.")
+    assert said.sentence.startswith("Weight ")
+    assert said.sentence.endswith(". Each side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
+                                  "So the overlap is itself Gordan's second case: the "
+                                  "programme with an offset is infeasible too.")
     lifted = np.hstack([np.ones((len(y), 1)), X])
     total = np.zeros(3)
     for held in lesson.overlap:

@@ -130,3 +130,44 @@ def test_the_certificates_programme_is_written_with_its_weights(case):
     assert status.startswith("for $lambda$: $lambda_i >= 0$, $sum_i lambda_i = 1$, "
                              "$sum_i lambda_i y^((i)) x^((i)) = 0$ · ") == (
         not lesson.same_place_certificate)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_other_points_in_the_overlaps_triangle_are_named(case):
+    """Where the overlap is one point in the other class's triangle, every other point of
+    its class inside that triangle too is named (reviews 331: four more stood in it,
+    unsaid), recounted here by the signs of the three edge cross products (inside: none of
+    the opposite sign to the others)."""
+    data, lesson, _ = lesson_or_skip(case)
+    if lesson.feasible or lesson.separable_with_offset:
+        return
+    positive, negative = lesson.overlap
+    beats = no_separator_storyboard(lesson).beats
+    (said,) = [b for b in beats if b.motion == "overlap"]
+    if sorted((len(positive), len(negative))) != [1, 3]:
+        assert "in it too" not in said.sentence
+        return
+    single, hull = (positive, negative) if len(positive) == 1 else (negative, positive)
+    (chosen,) = single
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    a, b, c = X[sorted(hull)]
+
+    def cross(p, q, r) -> float:
+        return float((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]))
+
+    inside = []
+    for i in range(len(y)):
+        if i == chosen or y[i] != y[chosen]:
+            continue
+        signs = np.array([cross(a, b, X[i]), cross(b, c, X[i]), cross(c, a, X[i])])
+        signs[np.abs(signs) < 1e-12] = 0.0
+        if not (np.any(signs > 0) and np.any(signs < 0)):
+            inside.append(i)
+    if not inside:
+        assert "in it too" not in said.sentence
+        return
+    names = [str(i + 1) for i in inside]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    noun, verb = ("point", "lies") if len(names) == 1 else ("points", "lie")
+    sign = "+" if y[chosen] > 0 else "−"
+    assert said.sentence.endswith(f"; {sign} {noun} {listed} {verb} in it too.")
