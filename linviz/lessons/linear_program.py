@@ -102,6 +102,16 @@ def mistake_arcs(A: np.ndarray) -> list[tuple[float, float, int]]:
     return arcs
 
 
+def wedges_of_count(A: np.ndarray, count: int) -> int:
+    """How many wedges of θ (runs of neighbouring arcs of :func:`mistake_arcs`, round the
+    circle) get exactly ``count`` points wrong."""
+    held = [c == count for _, _, c in mistake_arcs(A)]
+    if all(held):
+        return 1
+    # a run starts at an arc held whose neighbour before it (the last, before the first) is not
+    return sum(1 for k, h in enumerate(held) if h and not held[k - 1])
+
+
 #: the shades of grey weight space is shaded in by how many points each θ gets wrong
 MISTAKE_SHADES = 4
 

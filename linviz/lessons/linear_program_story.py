@@ -113,7 +113,7 @@ from ..geometry import angle_between
 from ..storyboard import Storyboard, StoryWriter, paced
 from ..ties import greatest_index
 from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
-                             solve_least_l1, watched_passes)
+                             solve_least_l1, watched_passes, wedges_of_count)
 from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
@@ -327,8 +327,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (where the run stopped, its stopping rule is said with its passes)
     rule = "." if lesson.feasible else ": a run stops only after a pass with no update."
     # (reviews 331: "…NOT testable, and by watching a perceptron it is not" misread)
-    story.beat(f"The notes' remark calls separability NOT testable. By {WATCH_WORDS}, it "
-               f"is not{rule}", "testable",
+    story.beat(f"The notes' remark calls separability NOT testable, and {WATCH_WORDS} bears "
+               f"that out{rule}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False, left_out=None, kept=False, inset=False, close=None,
                magnified=None,
@@ -813,8 +813,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # two plain sentences, each written as a row of a card as it is said)
     # (reviews 316: "never strictly above 0" heard as "never above 0")
     # (reviews 331: the strip's θ came 16 s before it was named)
-    story.beat("Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, on the strip those of one "
-               "θ, to be above 0. A linear "
+    story.beat("Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0; the strip "
+               "shows this θ's. A linear "
                "programme cannot ask that: its constraints say at least, never strictly "
                "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None,
                notes_table=None, trial_line=False, direction_grid=None,
@@ -1171,7 +1171,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status="shade: how many points $theta$ gets wrong")
     # one θ of the fewest drawn in data space, its mistakes marked (review 307: the data
     # plane stood idle for 9 s; the opening's line, back)
-    infeasible = (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one does. "
+    # (reviews 332: two outlined wedges, one named, unexplained)
+    wedges = wedges_of_count(lesson.signed, low)
+    among = f", in one of the {wedges} outlined wedges" if wedges > 1 else ""
+    infeasible = (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one "
+                  f"does{among}. "
                   f"So no line through the origin separates these points. Asked for any θ "
                   f"meeting them all, the solver reports it infeasible.")
     story.beat(infeasible, "infeasible", pause=REVEAL_PAUSE, fewest_line=True,

@@ -336,8 +336,9 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
              # (review 305: "Without such places the second still holds" did not parse)
              # (review 310: "another programme" unexplained: it is one for the λ)
              # (reviews 327: what it asks of the λ was only written)
+             # (reviews 332: said as if the only such weights)
              f"Here the second holds: a small programme for the λ, each ≥ 0, adding up to "
-             f"1, finds weights {weights} on {point_list(support)}.")
+             f"1, finds one answer, weights {weights} on {point_list(support)}.")
     # (review 313: a − point's arrow points away from it, unsaid)
     summed = (f"Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, add up to 0."
               f"{flipped_words(lesson, support)}")

@@ -205,6 +205,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
             if lesson.edge_lines:  # as said (the wait here, where the words test sees it)
                 self.wait_for_words("numbered")
                 self.number_edges(beat)
+            self.play(self.lines.animate.set_stroke(opacity=FADED_LINES),  # (reviews 332:
+                      run_time=style.RUN_FADE)  # a tangle of 20 round the region's edges)
         self.set_rings(list(beat.state["ringed"]))  # (where no edge is numbered)
 
     def number_edges(self, beat) -> None:

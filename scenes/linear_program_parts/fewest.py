@@ -203,7 +203,7 @@ class FewestBeats:
                           show_shading=False)
         line.line.set_color(theme.muted)
         wrong = int(np.sum(np.asarray(self.lesson.signed, dtype=float) @ theta <= 0))
-        words = text(f"at the start: {wrong} wrong", theme, style.FONT_PANEL, theme.muted)
+        words = text(f"θ as it started: {wrong} wrong", theme, style.FONT_PANEL, theme.muted)
         words.next_to(self.weights.frame, DOWN, buff=0.5).align_to(self.weights.frame, LEFT)
         return VGroup(line, Dot(self.weight_point(theta), radius=0.05, color=theme.muted),
                       words)
@@ -375,6 +375,8 @@ class FewestBeats:
         magnified (reviews 314: "separates them" unseen), in its line's colour."""
         self.wait_for_words("on the line")
         self.follow_beat(beat)
+        # named by their rings (reviews 332: said by number, numbered only on the inset)
+        self.name_rings(2, lines=[(self.lesson.kept_theta, 0.0)])
         self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
         # (its name over it: under it, on raw wine, it stood on the plane's "mean")
         # over the weight plane, which this beat does not use (reviews 330: in the data

@@ -12,6 +12,8 @@ from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish
 
 
+#: the room Gordan's card keeps from the frame's left edge (reviews 332: "either" 6 px off it)
+CARD_LEFT_MARGIN = 0.45
 #: how far over the data plane's frame its veil reaches (its legend stands there)
 DATA_VEIL_ABOVE = 1.1
 
@@ -31,7 +33,7 @@ class GordanBeats:
         self.drop_fewest_wedges()
         frame = self.plane.frame
         right = self.weights.get_left()[0] - style.SMALL_BUFF
-        room = (-self.camera.frame_width / 2 + style.SMALL_BUFF,
+        room = (-self.camera.frame_width / 2 + CARD_LEFT_MARGIN,
                 frame.get_bottom()[1] + LARGE_SUM_MARGIN, right,
                 frame.get_top()[1] - LARGE_SUM_MARGIN)
         card = self.alternative_card(beat.state["gordan"], room=room)
@@ -40,11 +42,16 @@ class GordanBeats:
         title, (either, other), *rest = card
         self.play(appear(title), *map(appear, rest), run_time=style.RUN_FADE)
         self.light_as_said("exactly one", [title])  # (reviews 318 bench: a 7 s still)
+        # the two boxes' frames, empty, as the two things are named (reviews 332: 5 s of a
+        # title alone), each filled as its case is said
+        self.wait_for_words("two things")
+        self.play(appear(either[0]), appear(other[0]), run_time=style.RUN_FADE)
         self.wait_for_words("Either some θ")
         key = getattr(self, "wrong_key_drawn", None)
         unshaded = (key.submobjects[-2:] if key is not None and self.on_screen(
             self.wrong_shading) else [])
-        self.play(appear(either), *[lit(row, self.theme) for row in unshaded],
+        self.play(appear(either[1]), appear(either[2]),
+                  *[lit(row, self.theme) for row in unshaded],
                   run_time=max(style.RUN_FADE, style.PAUSE_READ if unshaded else 0.0))
         self.gordan_drawing = (veil, card)
 
@@ -54,7 +61,7 @@ class GordanBeats:
         self.follow_beat(beat)
         veil, card = self.gordan_drawing
         title, (either, other), *rest = card
-        self.play(appear(other), run_time=style.RUN_FADE)
+        self.play(appear(other[1]), appear(other[2]), run_time=style.RUN_FADE)
         # (both lit as the second ends: "exactly one" was said first, over the title)
         self.wait_for_words("add up to 0")
         self.play(lit(either[0], self.theme), lit(other[0], self.theme),

@@ -9,6 +9,7 @@ import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Circle, Dot, Line, Polygon,
                    Rectangle, VGroup, config)
 
+from linviz.lessons.linear_program_overlap import also_inside
 from scenes.linear_program_parts.closing_runs import ClosingRuns
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
@@ -156,6 +157,20 @@ class OffsetBeats(ClosingRuns):
         if beat.state["overlap_panel"]:  # the right half, empty without a close-up
             self.overlap_panel = self.panel_of(beat.state["overlap_panel"])
             self.play(appear(self.overlap_panel), run_time=style.RUN_FADE)
+        self.light_others_inside()
+
+    def light_others_inside(self) -> None:
+        """The other points of the lone point's class in the same triangle, ringed as they
+        are said to lie in it too, till the sentence's end (reviews 332: named, unmarked)."""
+        if self.timeline.said_at("in it too") is None:
+            return
+        also = also_inside(self.lesson.data.X, self.lesson.data.y, *self.lesson.overlap)
+        if not also:
+            return
+        rings = VGroup(*[self.ring(i) for i in also])
+        self.wait_for_words("in it too")
+        self.play(appear(rings), run_time=style.RUN_FADE)
+        self.mark_for_beat(rings)
 
     def draw_overlap_turn(self, beat) -> None:
         """The argument seen: a line turns round one hull, the point both hold and some

@@ -86,7 +86,7 @@ class ScalingBeats:
         one = Dot(self.weight_point(self.lesson.probe), radius=0.08, color=self.theme.normal)
         name = with_backdrop(math("theta", self.theme, style.FONT_LABEL).set_color(
             self.theme.normal), self.theme).next_to(one, UP + RIGHT, buff=0.08)
-        self.wait_for_words("one θ")
+        self.wait_for_words("each place")
         self.play(appear(one), appear(name), run_time=style.RUN_FADE)
         self.remove(one, name)
         marked = VGroup(one, name)

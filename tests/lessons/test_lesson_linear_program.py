@@ -576,8 +576,15 @@ def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
     assert str(low) not in shaded.state["status"].replace("$theta$", "")
     (said_low,) = [b for b in board.beats if b.motion == "infeasible"]
     assert f"at least {low} wrong" in said_low.sentence and str(low) in said_low.state["status"]
-    assert (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one does."
-            in " ".join(board.sentences()))
+    # and in how many wedges (runs of directions, round the circle) exactly that many are
+    # wrong, where more than one is outlined: counted here at 36,000 directions
+    turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
+    signed = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
+    fewest = np.sum(signed @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0) == low
+    runs = int(np.sum(fewest & ~np.roll(fewest, 1))) if not fewest.all() else 1
+    among = f", in one of the {runs} outlined wedges" if runs > 1 else ""
+    assert (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one "
+            f"does{among}." in " ".join(board.sentences()))
     # "this one", marked with its mistakes, gets exactly that many wrong (counted here)
     marked = said_low.state["wrong_marks"]["dashed"]
     theta = lesson.scaling_theta
@@ -933,8 +940,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     # moves no line (review 313: one sentence held both, too much for one hearing)
     before = beats[beats.index(scaled[0]) - 1]
     assert before.motion == "at-least" and before.sentence == (
-        "Separating asks each label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, on the strip those of one θ, to "
-        "be above 0. A linear programme "
+        "Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0; the strip shows "
+        "this θ's. A linear programme "
         "cannot ask that: its constraints say at least, never strictly more. And at least 0 "
         "is no use: θ = 0 meets it.")
     # each written as said (reviews 314: a still of 10-12 s)

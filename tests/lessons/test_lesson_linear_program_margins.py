@@ -114,8 +114,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     data, lesson, beats = lesson_or_skip(case)
     motions = [b.motion for b in beats]
     said = beats[motions.index("testable")]
-    assert said.sentence.startswith("The notes' remark calls separability NOT testable. By "
-                                    "watching a perceptron, it is not")
+    assert said.sentence.startswith("The notes' remark calls separability NOT testable, and "
+                                    "watching a perceptron bears that out")
     watched, solved = beats[motions.index("watched")], beats[motions.index("solved")]
     assert motions.index("testable") + 1 == motions.index("watched")
     assert motions.index("watched") + 1 == motions.index("solved")
