@@ -325,10 +325,13 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the run seen running; the rows are one for each answer, as said)
     remark = [("NOT testable", "the notes' remark: separability “NOT testable”")]
     # (where the run stopped, its stopping rule is said with its passes)
-    rule = "." if lesson.feasible else ": a run stops only after a pass with no update."
-    # (reviews 331: "…NOT testable, and by watching a perceptron it is not" misread)
-    story.beat(f"The notes' remark calls separability NOT testable, and {WATCH_WORDS} bears "
-               f"that out{rule}", "testable",
+    # (reviews 331-333: "and by watching a perceptron it is not", then "bears that out",
+    # heard as agreeing with the remark, then contradicted by one solve: what watching
+    # cannot do said, the remark's sense said with the distribution)
+    test = (f"Just {WATCH_WORDS} tests it one way only." if lesson.feasible else
+            f"Just {WATCH_WORDS} cannot test it: a run stops only after a pass with no "
+            f"update.")
+    story.beat(f"The notes' remark calls separability NOT testable. {test}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False, left_out=None, kept=False, inset=False, close=None,
                magnified=None,
@@ -355,8 +358,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                **({"ringed": [flip]} if flipped else {}))
     answer = "feasible" if lesson.feasible else "infeasible"
     solved = [(SOLVE_WORDS, f"these {lesson.n} points, one solve: “{answer}”")]
-    distribution = (f"What {CONFIRM_WORDS} is that the distribution the points come from "
-                    f"is separable")
+    distribution = (f"So the remark is about the distribution the points come from: "
+                    f"{CONFIRM_WORDS} that it is separable")
     if lesson.feasible:
         # the other way too, on the flipped set just watched (reviews 331: "either way"
         # showed only the yes), where the solver finds it infeasible
@@ -820,7 +823,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                notes_table=None, trial_line=False, direction_grid=None,
                programme=AT_LEAST_ROWS, status=None, score_strip=True)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
-               f"score alike: the dashed lines, where it is ±1, close in.",
+               f"score alike: the dashed lines, where θᵀx is ±1, close in.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
                "weight-plane", scaling=True, programme=None)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
@@ -831,17 +834,18 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (review 315: the equivalence the programme rests on was never said)
     # (reviews 317: the programme was never written as one; the inequalities came as the
     # first sentence was said: at "Ask that", the scene's)
+    # (where this θ gets points wrong, what it shows said: it lifts those it gets right;
+    # reviews 330-333, left standing it contradicted "every label times score above 0",
+    # taken away it left the argument without a picture)
+    shown = ("" if not wrong_points else
+             f", as this one does for the {n - len(wrong_points)} it gets right")
     story.beat(f"Asking at least 1 loses nothing: a θ with every label times score above 0, "
-               f"scaled up, meets it. {ASK_WORDS} of every point: {n} linear inequalities. "
-               f"Find a θ meeting them all: that is the linear programme.",
+               f"scaled up, meets it{shown}. {ASK_WORDS} of every point: {n} linear "
+               f"inequalities. Find a θ meeting them all: that is the linear programme.",
                "inequalities", score_strip=False,
                # (the scaled θ stands as its scaling is argued: reviews 318; with its
-               # mistakes marked, reviews 321: without them it read as a separator; where
-               # it gets points wrong it leaves, for the θ argued about has every label
-               # times score above 0: reviews 330, said over its × marks)
-               scaling=lesson.feasible,
-               **({} if lesson.feasible else {"wrong_marks": None}),
-               inequalities=inequality_rows(lesson),
+               # mistakes marked, reviews 321: without them it read as a separator)
+               scaling=True, inequalities=inequality_rows(lesson),
                status=f"the programme: find $theta$ with {CONSTRAINT}, $i = 1, dots, {n}$" + (
                    ", $x$ standardised" if lesson.data.params.get("standardized") else ""))
     # (y⁽ⁱ⁾x⁽ⁱ⁾ drawn k times longer where it would be a speck: written on its arrow, not

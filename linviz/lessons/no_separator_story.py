@@ -321,7 +321,9 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
                # (review 313: "at least 4 · infeasible" written 3 s before it was said)
                # (the solver's word written as said: review 321, never written)
-               status="shade: how many points $theta$ gets wrong · the programme: infeasible")
+               # (reviews 333: the programme itself never written)
+               status="shade: how many points $theta$ gets wrong · the programme, every "
+                      "$y^((i)) theta^T x^((i)) >= 1$: infeasible")
     support = sorted(lesson.certificate)
     places = weight_places([lesson.certificate[i] for i in support])
     weights = formatting.listed(formatting.number(lesson.certificate[i], places) for i in support)
@@ -398,7 +400,8 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # + points stood in it, unsaid: "why point 7?")
         also = also_inside(lesson.data.X, lesson.data.y, positive, negative)
         sign = "+" if len(positive) == 1 else "−"
-        too = (f"; {sign} {point_list(also)} {'lies' if len(also) == 1 else 'lie'} in it too"
+        # (said before their numbers, so they are ringed as named: reviews 333)
+        too = (f"; so {'does' if len(also) == 1 else 'do'} {sign} {point_list(also)}"
                if also else "")
         story.beat(f"Nor with an offset {OFFSET_WORDS}. For example, "
                    f"{overlap_words(positive, negative)}{magnified}{too}.",

@@ -160,17 +160,26 @@ class OffsetBeats(ClosingRuns):
         self.light_others_inside()
 
     def light_others_inside(self) -> None:
-        """The other points of the lone point's class in the same triangle, ringed as they
-        are said to lie in it too, till the sentence's end (reviews 332: named, unmarked)."""
-        if self.timeline.said_at("in it too") is None:
+        """The other points of the lone point's class in the same triangle, ringed and named
+        as they are said to lie in it too ("so do …"), till the sentence's end (reviews
+        332-333: named, unmarked)."""
+        if self.timeline.said_at("; so do") is None:
             return
         also = also_inside(self.lesson.data.X, self.lesson.data.y, *self.lesson.overlap)
         if not also:
             return
-        rings = VGroup(*[self.ring(i) for i in also])
-        self.wait_for_words("in it too")
-        self.play(appear(rings), run_time=style.RUN_FADE)
-        self.mark_for_beat(rings)
+        extra = {i: self.ring(i) for i in also}
+        self.rings.update(extra)  # (named as rings are; not the beat's, so not kept)
+        names = self.ring_names(also, reach=2, lines=self.hull_edges(self.plane), clear=False)
+        for i in also:
+            del self.rings[i]
+        rings = VGroup(*extra.values())
+        self.wait_for_words("; so do")
+        self.play(appear(rings), appear(names), run_time=style.RUN_FADE)
+        marked = VGroup(rings, names)
+        self.remove(rings, names)
+        self.add(marked)  # (one drawing, to leave as one)
+        self.mark_for_beat(marked)
 
     def draw_overlap_turn(self, beat) -> None:
         """The argument seen: a line turns round one hull, the point both hold and some

@@ -58,15 +58,15 @@ class ScalingBeats:
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         drawn = getattr(self, "score_strip_drawn", None)
         strip = drawn[0] if drawn is not None and self.on_screen(drawn) else None
-        if strip is not None and self.lesson.feasible:  # its mark at 1 lit as "at least 1"
-            # is argued (reviews 323: the right half empty as it was said)
+        if strip is not None:  # its mark at 1 lit as "at least 1" is argued (reviews 323:
+            # the right half empty as it was said)
             scaled_up.append(strip.one)
         if scaled_up:
             self.light_as_said("scaled up", scaled_up)
-        if self.lesson.feasible:  # (where its θ gets points wrong, the strip contradicts "a
-            # θ with every label times score above 0": the inequalities come at once,
-            # reviews 331)
-            self.wait_for_words(ASK_WORDS)
+        if self.scaling_drawing is not None and self.on_screen(self.scaling_drawing):
+            # where it gets points wrong, lit as what it does for the rest is said
+            self.light_as_said("as this one does", [self.scaling_drawing])
+        self.wait_for_words(ASK_WORDS)
         if strip is not None:  # (the inequalities come in its place)
             self.play(vanish(drawn), run_time=style.RUN_FADE)
             self.remove(drawn)

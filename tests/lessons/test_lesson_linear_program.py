@@ -934,8 +934,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     # (standing while the scaling is argued to lose nothing: reviews 318)
     # (where it gets points wrong, it leaves as "a θ with every label times score above 0"
     # is argued: reviews 330)
-    assert [b.motion for b in scaled] == ["weight-plane", "lifted", "inequalities"][
-        :3 if lesson.feasible else 2]
+    assert [b.motion for b in scaled] == ["weight-plane", "lifted", "inequalities"]
     # why ≥ 1: a programme's constraints are never strict (the beat before), and scaling
     # moves no line (review 313: one sentence held both, too much for one hearing)
     before = beats[beats.index(scaled[0]) - 1]
@@ -953,7 +952,7 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     assert -1 not in places and places == sorted(places)
     assert scaled[0].sentence == (
         "Scaling a θ, like this one, keeps its line and multiplies every label times score "
-        "alike: the dashed lines, where it is ±1, close in.")
+        "alike: the dashed lines, where θᵀx is ±1, close in.")
     # what it does for this θ, the next beat (reviews 324: one sentence of four ideas)
     lifted = scaled[1]
     # the magnified nearest point said where it is drawn, and only there

@@ -29,7 +29,7 @@ def test_the_inequalities_written_are_the_datas(case):
                                   f"linear programme.")
     assert beat.state["status"].startswith("the programme: find $theta$ with")
     assert beat.sentence.startswith("Asking at least 1 loses nothing: a θ with every label "
-                                    "times score above 0, scaled up, meets it.")
+                                    "times score above 0, scaled up, meets it")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     numbered, previous = [], None
     for row in beat.state["inequalities"]:

@@ -114,8 +114,9 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     data, lesson, beats = lesson_or_skip(case)
     motions = [b.motion for b in beats]
     said = beats[motions.index("testable")]
-    assert said.sentence.startswith("The notes' remark calls separability NOT testable, and "
-                                    "watching a perceptron bears that out")
+    assert said.sentence.startswith(
+        "The notes' remark calls separability NOT testable. Just watching a perceptron "
+        + ("tests it one way only." if lesson.feasible else "cannot test it"))
     watched, solved = beats[motions.index("watched")], beats[motions.index("solved")]
     assert motions.index("testable") + 1 == motions.index("watched")
     assert motions.index("watched") + 1 == motions.index("solved")
@@ -191,8 +192,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
             in heard) == (found.status != 0)
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
     # inseparable one refutes it)
-    assert ("What no sample can confirm is that the distribution the points come from is "
-            "separable" in heard)
+    assert ("So the remark is about the distribution the points come from: no sample can "
+            "confirm that it is separable" in heard)
     assert "no sample can test" not in heard
 
 

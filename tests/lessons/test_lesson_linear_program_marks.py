@@ -56,9 +56,12 @@ def test_each_counted_line_marks_its_mistakes(case):
     assert set(marked) <= {"trial", "lifted", "inequalities", "infeasible", "tied-place",
                            "left-out", "kept", "kept-margin", "kept-close", "recap"}
     assert marked["infeasible"] == {"dashed": fewest}
-    # the scaled θ's mistakes leave with it as the inequalities are argued for a θ with
-    # every label times score above 0 (reviews 330)
-    assert "inequalities" not in marked
+    # the scaled θ's mistakes stand while it does, through the inequalities (reviews 321),
+    # what it shows said: it lifts the points it gets right (reviews 333)
+    assert marked.get("inequalities") == marked.get("lifted")
+    (asked,) = [beat for beat in beats if beat.motion == "inequalities"]
+    assert (f"scaled up, meets it, as this one does for the {len(y) - len(fewest)} it gets "
+            f"right." in asked.sentence)
     assert marked.get("recap", {"dashed": fewest}) == {"dashed": fewest}  # (no-separator's)
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence

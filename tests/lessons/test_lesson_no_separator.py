@@ -86,7 +86,8 @@ def test_the_recap_says_what_linear_program_found(case):
     assert recap.state["fewest_line"] and not beats[1].state["fewest_line"]
     assert recap.sentence.endswith("is infeasible.")
     # (and written as said, HiGHS's word: review 321, never written)
-    assert recap.state["status"].endswith(" · the programme: infeasible")
+    assert recap.state["status"].endswith(
+        " · the programme, every $y^((i)) theta^T x^((i)) >= 1$: infeasible")
     assert recap.state["wrong_shading"] and recap.state["weights"]
     assert beats[1].motion == "gordan" and beats[1].sentence.startswith(
         "Why is every θ wrong somewhere?")
@@ -145,7 +146,7 @@ def test_the_other_points_in_the_overlaps_triangle_are_named(case):
     beats = no_separator_storyboard(lesson).beats
     (said,) = [b for b in beats if b.motion == "overlap"]
     if sorted((len(positive), len(negative))) != [1, 3]:
-        assert "in it too" not in said.sentence
+        assert "; so do" not in said.sentence
         return
     single, hull = (positive, negative) if len(positive) == 1 else (negative, positive)
     (chosen,) = single
@@ -164,10 +165,10 @@ def test_the_other_points_in_the_overlaps_triangle_are_named(case):
         if not (np.any(signs > 0) and np.any(signs < 0)):
             inside.append(i)
     if not inside:
-        assert "in it too" not in said.sentence
+        assert "; so do" not in said.sentence
         return
     names = [str(i + 1) for i in inside]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    noun, verb = ("point", "lies") if len(names) == 1 else ("points", "lie")
+    noun, verb = ("point", "does") if len(names) == 1 else ("points", "do")
     sign = "+" if y[chosen] > 0 else "−"
-    assert said.sentence.endswith(f"; {sign} {noun} {listed} {verb} in it too.")
+    assert said.sentence.endswith(f"; so {verb} {sign} {noun} {listed}.")
