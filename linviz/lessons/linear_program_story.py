@@ -358,7 +358,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                **({"ringed": [flip]} if flipped else {}))
     answer = "feasible" if lesson.feasible else "infeasible"
     solved = [(SOLVE_WORDS, f"these {lesson.n} points, one solve: “{answer}”")]
-    distribution = (f"So the remark is about the distribution the points come from: "
+    # (reviews 334: "the remark is about the distribution" stated the video's reading as
+    # the notes' claim)
+    distribution = (f"So we read the remark as about the distribution the points come from: "
                     f"{CONFIRM_WORDS} that it is separable")
     if lesson.feasible:
         # the other way too, on the flipped set just watched (reviews 331: "either way"
@@ -751,9 +753,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         # (reviews 319: turned in 3 s, its count could not be read: what the count does as
         # it turns said first; a count changes only as a point changes sides)
         # (reviews 331: the count is of its better side, written, never said)
-        story.beat(f"{TRIAL_WORDS}, counting its mistakes at every angle, its better side "
-                   f"taken as +: the count can change only as the line passes a point. The "
-                   f"best gets {low} wrong.",
+        # (reviews 334: "its better side taken as +" cryptic)
+        story.beat(f"{TRIAL_WORDS}, counting the mistakes of its better side at every "
+                   f"angle: the count can change only as the line passes a point. The best "
+                   f"gets {low} wrong.",
                    "trial", trial_line=True, sweep_chart=True,
                    wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
                                 if low else None))
@@ -816,9 +819,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # two plain sentences, each written as a row of a card as it is said)
     # (reviews 316: "never strictly above 0" heard as "never above 0")
     # (reviews 331: the strip's θ came 16 s before it was named)
-    story.beat("Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0; the strip "
-               "shows this θ's. A linear "
-               "programme cannot ask that: its constraints say at least, never strictly "
+    # (reviews 334 bench: 18 s, the longest caption: said shorter)
+    story.beat("Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, as on the "
+               "strip for this θ. A linear programme cannot ask that: it says at least, never "
                "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None,
                notes_table=None, trial_line=False, direction_grid=None,
                programme=AT_LEAST_ROWS, status=None, score_strip=True)

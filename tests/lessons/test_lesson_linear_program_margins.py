@@ -192,8 +192,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
             in heard) == (found.status != 0)
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
     # inseparable one refutes it)
-    assert ("So the remark is about the distribution the points come from: no sample can "
-            "confirm that it is separable" in heard)
+    assert ("So we read the remark as about the distribution the points come from: no "
+            "sample can confirm that it is separable" in heard)
     assert "no sample can test" not in heard
 
 
@@ -234,9 +234,9 @@ def test_the_opening_names_the_notes_table_row(case):
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
         assert trial.sentence == (
-            f"Turn a line round the origin, counting its mistakes at every angle, its better "
-            f"side taken as +: the count can change only as the line passes a point. The best "
-            f"gets {fewest} wrong.")
+            f"Turn a line round the origin, counting the mistakes of its better side at every "
+            f"angle: the count can change only as the line passes a point. The best gets "
+            f"{fewest} wrong.")
         assert row.sentence.startswith("Turning a line works in a plane; with many features, "
                                        "no one can try every direction. For the notes' "
                                        "realizable case")
