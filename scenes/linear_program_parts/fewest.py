@@ -30,6 +30,8 @@ TURN_SECONDS = 4.0
 #: how far the line turning round the place both classes share keeps off it, a share of
 #: the data view's width
 TIED_GAP = 0.06
+#: the most points that look on the solver's θ's line named by their rings
+RING_NAMES_MOST = 3
 #: the tint of the θ right on every kept point
 KEPT_TINT = 0.35
 
@@ -375,8 +377,10 @@ class FewestBeats:
         magnified (reviews 314: "separates them" unseen), in its line's colour."""
         self.wait_for_words("on the line")
         self.follow_beat(beat)
-        # named by their rings (reviews 332: said by number, numbered only on the inset)
-        self.name_rings(2, lines=[(self.lesson.kept_theta, 0.0)])
+        # named by their rings where few (reviews 332: said by number, numbered only on the
+        # inset); many are said as a count, and their names would run off the plane
+        if len(beat.state["ringed"]) <= RING_NAMES_MOST:
+            self.name_rings(2, lines=[(self.lesson.kept_theta, 0.0)])
         self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
         # (its name over it: under it, on raw wine, it stood on the plane's "mean")
         # over the weight plane, which this beat does not use (reviews 330: in the data
