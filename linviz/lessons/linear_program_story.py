@@ -75,6 +75,8 @@ The state's keys:
 - ``kept``: the solver's θ without the fewest θ's mistakes drawn (standing while it holds);
 - ``kept_on_plane``: the solver's θ without the fewest θ's mistakes lies in the weight
   plane's box (marked there), else its ray is drawn;
+- ``kept_margin``: that θ's margin as said (its digits), written by its nearest points,
+  or None;
 - ``verdict``: the closing's rows [(words it comes at, text)…] in the right half, standing
   while the state holds them (each beat's rows are the last one's and its own), or None;
 - ``watching``: the perceptron's run through 0 watched (the lesson's
@@ -712,7 +714,7 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
                 fewest_line=False, programme=None, left_out=None, kept=False,
                 score_strip=False, sweep_chart=False, direction_grid=None, flipped=None,
-                turn_key=None)
+                turn_key=None, kept_margin=None)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -1236,6 +1238,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat(f"It lies so far out because {ringed} {only}{margin_said} from it: for "
                    f"{their} label times score to be 1, θ's length must be 1 / {margin_said} "
                    f"= {value(length)}.", "kept-margin", fewest_line=False,
+                   kept_margin=margin_said,
                    status=kept_status + f" · $norm(theta) = 1 \/ {margin_said}"
                                         f" = {math_number(length)}$")
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)

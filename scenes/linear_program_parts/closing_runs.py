@@ -32,6 +32,9 @@ FLIPPED_BAR_WIDTH = 0.25
 #: how far (screen units) right of the data plane the closing's rows start, and the least
 #: room they keep from the frame's right edge
 ROWS_GAP, ROWS_EDGE = 0.9, 0.4
+#: the first row's centre over the data plane's top, and the gap between rows: four rows
+#: clear of the pass charts' titles (the fourth, the flipped set's, touched them)
+ROWS_TOP, ROWS_BUFF = 0.25, 0.22
 
 
 class ClosingRuns:
@@ -167,10 +170,11 @@ class ClosingRuns:
             row = with_backdrop(text(line, self.theme, style.FONT_PANEL, self.theme.text),
                                 self.theme)
             if len(drawn):
-                row.next_to(drawn, DOWN, buff=0.3, aligned_edge=LEFT)
+                row.next_to(drawn, DOWN, buff=ROWS_BUFF, aligned_edge=LEFT)
             else:
                 left = min(self.plane.frame.get_right()[0] + ROWS_GAP, right - row.width)
-                row.move_to([left + row.width / 2, self.plane.frame.get_top()[1] - 0.1, 0.0])
+                row.move_to([left + row.width / 2, self.plane.frame.get_top()[1] + ROWS_TOP,
+                             0.0])
             if row.get_right()[0] > right:  # (all of them left, in line)
                 drawn.shift((right - row.get_right()[0]) * RIGHT)
                 row.shift((right - row.get_right()[0]) * RIGHT)

@@ -5,8 +5,6 @@ without the points one of them gets wrong."""
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, ValueTracker, VGroup, linear,
                    there_and_back)
@@ -355,14 +353,14 @@ class FewestBeats:
         self.mark_for_beat(flash)  # (standing to the sentence's end)
         # their distance written by the first as it is said (reviews 331: only heard, the
         # rings seemingly on the line)
-        said = re.search(r"1 \\/ ([0-9.]+)", beat.state["status"])
+        said = beat.state["kept_margin"]
         if "only" in beat.sentence:
             self.wait_for_words("only")
         else:
             self.wait_for_words("from it")
         if said is not None:
             first = self.plane.c2p(self.lesson.data.X[self.lesson.kept_tight[0]])
-            far = with_backdrop(text(f"{said.group(1)} from the line", theme, style.FONT_PANEL,
+            far = with_backdrop(text(f"{said} from the line", theme, style.FONT_PANEL,
                                      theme.highlight), theme)
             self.place_beside(far, first, 0.3, rings=3, ring_cost=0.001, clear=True,
                               lines=self.line_boxes([(self.lesson.kept_theta, 0.0)]))

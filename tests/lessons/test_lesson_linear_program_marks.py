@@ -235,6 +235,8 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         assert said_margin == pytest.approx(round(margin, places), abs=1e-12)
         assert places >= 2 - int(np.floor(np.log10(margin)))  # (3 significant digits)
         assert f"{1 / said_margin:,.2f}" == found[3] == f"{length:,.2f}"
+        # the same digits written by the points as said (the state's, not parsed back)
+        assert margin_beat.state["kept_margin"] == found[1]
         ringed = "point, the kept one" if len(at_one) == 1 else "points, the kept ones"
         assert f"because the ringed {ringed} nearest its line" in margin_beat.sentence
 
