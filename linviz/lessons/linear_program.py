@@ -310,13 +310,13 @@ def gordan_certificate(A: np.ndarray, X: np.ndarray | None = None) -> dict[int, 
     if outcome.status != 0:
         return {}
     support = [int(i) for i in np.flatnonzero(outcome.x > 1e-9)]
-    weights = _convex_zero(A[support])
+    weights = convex_zero(A[support])
     if weights is None:  # pragma: no cover - the vertex is a valid certificate
         weights = outcome.x[support] / float(np.sum(outcome.x[support]))
     return {i: float(w) for i, w in zip(support, weights)}
 
 
-def _convex_zero(points: np.ndarray) -> np.ndarray | None:
+def convex_zero(points: np.ndarray) -> np.ndarray | None:
     """Weights w ≥ 0, Σw = 1 with Σwᵢpᵢ = 0 for 1–3 points (exact small solves)."""
     k = len(points)
     if k == 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import formatting
-from .linear_program import LinearProgramLesson
+from .linear_program import LinearProgramLesson, convex_zero
 
 
 def weight_places(weights) -> int:
@@ -98,30 +98,18 @@ def hull_line(lesson: LinearProgramLesson, angle: float):
     return theta, theta0, wrong
 
 
-#: a point within this of a hull's edge (in its barycentric weights) counts as in the hull
-IN_HULL_TOLERANCE = 1e-9
-
-
 def also_inside(X: np.ndarray, y: np.ndarray, positive: dict, negative: dict) -> list[int]:
     """The other points of the single point's class (0-based, in order) that lie in the
-    other class's triangle too (every barycentric weight ≥ −:data:`IN_HULL_TOLERANCE`), where
-    an overlap is one point in a triangle: a student sees them there (reviews 331: "why
-    point 7?"); [] for any other overlap."""
+    other class's triangle too (0 a convex mix of the corners less the point:
+    :func:`~linviz.lessons.linear_program.convex_zero`), where an overlap is one point in a
+    triangle: a student sees them there (reviews 331: "why point 7?"); [] for any other
+    overlap."""
     if not (len(positive) == 1) ^ (len(negative) == 1) or 3 not in (len(positive),
                                                                    len(negative)):
         return []
     single, hull = (positive, negative) if len(positive) == 1 else (negative, positive)
     (chosen,) = single
-    corners = np.asarray(X, dtype=float)[sorted(hull)]
-    sign = float(y[chosen])
-    edges = np.column_stack([corners[1] - corners[0], corners[2] - corners[0]])
-    if abs(float(np.linalg.det(edges))) < 1e-12:  # (a flat triangle: no inside to count)
-        return []
-    found = []
-    for i in range(len(y)):
-        if i == chosen or float(y[i]) != sign:
-            continue
-        b, c = np.linalg.solve(edges, np.asarray(X[i], dtype=float) - corners[0])
-        if min(1.0 - b - c, b, c) >= -IN_HULL_TOLERANCE:
-            found.append(i)
-    return found
+    X = np.asarray(X, dtype=float)
+    corners = X[sorted(hull)]
+    return [i for i in range(len(y)) if i != chosen and float(y[i]) == float(y[chosen])
+            and convex_zero(corners - X[i]) is not None]
