@@ -34,8 +34,9 @@ class NoSeparatorScene(LinearProgramScene):
         return self.lesson.weight_box
 
     def draw_recap_data(self, beat) -> None:
-        """Title and the data plane, as the data are named again."""
-        self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
+        """Title and the data plane from the first frame, as the data are named again
+        (reviews 334: a black second under the voice)."""
+        self.add(self.title, self.plane)
 
     def draw_recap(self, beat) -> None:
         """The weight plane as it is named; every point's line through 0 in it, then the

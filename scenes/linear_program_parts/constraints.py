@@ -24,10 +24,13 @@ from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
                                       least_covered, segment_boxes)
 from scenes.toolkit.plane import DataVector, Hyperplane
+from scenes.toolkit.vectors import tip_leader
 from scenes.toolkit.screen_text import math
 
 #: "+1"/"−1": places along their lines from the end, gaps from them, a line's weight under
 LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.08, 0.16), 20
+#: a vector's name farther than this from its tip (screen units) is joined to it by a leader
+LEADER_AFTER = 0.25
 
 
 class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
@@ -40,8 +43,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         "perpendicular"; the line's distance from 0 at "1/‖x"."""
         i, theme = beat.state["shown"], self.theme
         score = beat.state["constraint_score"]  # 1: its constraint's line; 0: through 0
-        self.wait_for_words("on one side of a line")
-        self.follow_beat(beat)
         a = self.lesson.signed[i]
         self.shown_half = Hyperplane(self.weights, a, -score, show_normal=False,
                                      show_notes=False)
@@ -64,6 +65,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
         self.shown_vector.add(signs_over(self.plane, self.shown_vector.arrow.tip, theme))
+        self.vector_leader = tip_leader(self.shown_vector, LEADER_AFTER, theme.step)
+        self.shown_vector.add(self.vector_leader)  # (reviews 334: a name over the + cloud)
         with_backdrop(self.shown_label, theme)
         # behind the arrow's tail, away from the line (a marker under the arrow's head is
         # drawn again over it); then y⁽ⁱ⁾x⁽ⁱ⁾ and the distance as said (review 273)
@@ -73,7 +76,11 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         arrow = self.shown_vector.arrow  # the point's name keeps off it
         # two rings of places out, a leader where near ones cover markers (review 283: on
         # vv's "7" stood on 57); named with its ring, as said (review 298: 8 s later)
+        # (ringed as the sentence starts naming it: reviews 334, an empty weight plane for
+        # 4 s as the ring waited for the line)
+        self.follow_beat(beat)
         self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
+        self.wait_for_words("on one side of a line")
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.wait_for_words("perpendicular")
         self.play(appear(self.shown_vector), appear(self.shown_normal),
@@ -109,7 +116,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         offset = best_offset(arrow.get_end(), (name.width, name.height), obstacles, 0.08,
                              bounds=plane.square_bounds(), rings=4, ring_cost=0.001)
         self.play(name.animate.move_to(arrow.get_end() + np.array([*offset, 0.0])),
-                  run_time=style.RUN_FADE)
+                  *[vanish(m) for m in self.vector_leader], run_time=style.RUN_FADE)
+        self.vector_leader.remove(*self.vector_leader.submobjects)
 
     def draw_duality(self, beat) -> None:
         """The point and its line light up; then a θ of its half-plane is marked in weight

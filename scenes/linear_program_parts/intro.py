@@ -47,9 +47,10 @@ class IntroBeats:
             self.title = new
 
     def draw_intro(self, beat) -> None:
-        """The title and the data as the question is asked, its condition written; the
-        points lit as they are named (reviews 329: 6.5 s of a still plot)."""
-        self.play(appear(self.title), appear(self.plane), run_time=style.RUN_INTRO)
+        """The title and the data from the first frame (reviews 334: a black second under
+        the voice), its condition written as the question is asked; the points lit as they
+        are named (reviews 329: 6.5 s of a still plot)."""
+        self.add(self.title, self.plane)
         self.follow_beat(beat)
         self.light_as_said("these", [self.plane.markers])
 

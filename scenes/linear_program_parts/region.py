@@ -6,7 +6,7 @@ its level."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Dot, Line, Polygon, ValueTracker, VGroup, VMobject, linear
+from manim import Dot, Line, Polygon, ValueTracker, VGroup, VMobject, config, linear
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program import arrow_times
@@ -33,6 +33,30 @@ REGION_WEIGHT = 10.0
 #: where one fits, reviews 330)
 LEVEL_NAME_ALONG = (0.2, 0.8, 0.35, 0.65, *(k / 20 for k in range(1, 20)))
 PROBE_CLEAR = 0.45
+
+
+#: the shown point's arrow through 0 ends at most this share of the way to its dashed line
+#: aᵀθ = 1, or at least this many times as far (reviews 334: a tip by the line left its
+#: name no room between the two lines)
+SHORT_OF_LEVEL, BEYOND_LEVEL = 0.65, 2.0
+
+
+def clear_of_level(times: int, a, box) -> int:
+    """The whole multiple c of a drawn for a line through 0 (``times`` as the plane's width
+    asks), moved where its tip c·a is clear of the line aᵀθ = 1 (c·‖a‖² ≤
+    :data:`SHORT_OF_LEVEL` or ≥ :data:`BEYOND_LEVEL`): beyond it where c·a still lies in
+    ``box`` inset by a twentieth of its sides, else short of it; ``times`` where neither fits."""
+    square = float(np.dot(a, a))
+    if not SHORT_OF_LEVEL < times * square < BEYOND_LEVEL:
+        return times
+    beyond = int(np.ceil(BEYOND_LEVEL / square))
+    tip = beyond * np.asarray(a, dtype=float)
+    inset = (box.x_max - box.x_min) / 20, (box.y_max - box.y_min) / 20
+    if (box.x_min + inset[0] <= tip[0] <= box.x_max - inset[0]
+            and box.y_min + inset[1] <= tip[1] <= box.y_max - inset[1]):
+        return beyond
+    short = int(np.floor(SHORT_OF_LEVEL / square))
+    return short if short >= 1 else times
 
 
 class RegionDrawings:
@@ -153,7 +177,8 @@ class RegionDrawings:
             normal = FastArrow(colour, stroke_width=3)
             normal.set_ends(self.weight_point((0, 0)), self.weight_point(foot))
         else:
-            times = arrow_times(float(np.hypot(*a)), box.x_max - box.x_min)
+            times = clear_of_level(arrow_times(float(np.hypot(*a)), box.x_max - box.x_min),
+                                   a, box)
             foot = times * np.asarray(a, dtype=float)
             name = (f"y^(({i + 1})) x^(({i + 1}))" if times == 1 else
                     f"{times} y^(({i + 1})) x^(({i + 1}))")
@@ -165,8 +190,12 @@ class RegionDrawings:
             for line in lines:
                 line.avoided_along = True
             probe = Dot(self.weight_point(self.lesson.probe), radius=PROBE_CLEAR)
+            # its name may stand past the plane's right edge, in the frame's margin
+            # (reviews 334: kept in the square, it stood at 0, far from its tip)
+            square = self.weights.square_bounds()
             normal = DataVector(self.weights, (0, 0), foot, colour, name,
-                                avoid=[*lines, probe])
+                                avoid=[*lines, probe],
+                                bounds=[*square[:2], config.frame_x_radius - 0.1, square[3]])
             self.weight_names += [normal.label, normal.arrow]  # (names placed later keep off)
         # (the mark's arm along the normal: back toward 0 from the foot, out from 0)
         corner = self.weight_point(foot if score else (0, 0))

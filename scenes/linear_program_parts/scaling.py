@@ -172,7 +172,9 @@ class ScalingBeats:
         self.wait_for_words("the dashed lines")
         said = self.seconds_until("close in")
         # (the strip's c, scale / start, grows with it: both trackers move affinely alike)
+        # (the strip's mark at 1 comes as its dots are lifted to it: reviews 334, 26 s early)
         self.play(scale.animate.set_value(1.0), *strip_to(strip, 1.0 / start),
+                  *([strip.one.animate.set_opacity(1.0)] if strip is not None else []),
                   run_time=max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
         for drawn in ([strip] if strip is not None else []):
             drawn.settle()

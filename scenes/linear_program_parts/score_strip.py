@@ -15,14 +15,16 @@ from scenes.toolkit.score_line import ScoreLine
 from scenes.toolkit.screen_text import markup_with_math, text
 
 #: a point's dot on the strip (screen units) and its opacity (a hundred dots overlap)
-DOT_RADIUS, DOT_OPACITY = 0.06, 0.8
-#: the strip's width, a share of the frame it stands in; its heading's gap over the line
-#: (the mark at 1 and its name stand between)
-STRIP_SHARE, HEADING_GAP = 0.9, 0.5
-#: how far over the line the counts of dots past its ends stand (clear of the dots)
-BEYOND_RISE = 0.18
-#: the levels dots stack in over the line where they would overlap
-STACK_MOST = 3
+DOT_RADIUS, DOT_OPACITY = 0.05, 0.85
+#: the strip's width, a share of the frame it stands in; its heading's gap over the top of
+#: the dots' stack
+STRIP_SHARE, HEADING_GAP = 0.9, 0.2
+#: how far over the dots' stack the counts of dots past the line's ends stand (reviews
+#: 334: by the line, one touched a dot)
+BEYOND_RISE = 0.05
+#: the levels dots stack in over the line where they would overlap (reviews 334: in three,
+#: a hundred dots were one smear)
+STACK_MOST = 6
 
 
 class ScoreStrip(VGroup):
@@ -43,21 +45,24 @@ class ScoreStrip(VGroup):
         self.heading = self.heading_at(1.0)
         self.levels = stacked_levels([self.line.n2p(v)[0] for v in self.scores],
                                      2 * DOT_RADIUS)
-        self.one = self.mark_at_one()
+        self.one = self.mark_at_one().set_opacity(0.0)  # (shown as θ is scaled to it)
         self.beyond_words: dict[tuple[int, int], VGroup] = {}
         self.beyond = VGroup()
         self.place_dots()
         self.add(self.line, self.one, self.dots, self.heading, self.beyond)
 
+    def stack_top(self) -> float:
+        """How far over the line the dots' highest level reaches (screen units)."""
+        return DOT_RADIUS * 2 * STACK_MOST
+
     def mark_at_one(self) -> VGroup:
-        """A tick at 1 in the highlight, "1" over it (where the scaling lifts the least
-        positive to), if the line reaches it."""
+        """A tick at 1 in the highlight, through the dots' stack (where the scaling lifts
+        the least positive to: the line's own "1" names it), if the line reaches it."""
         if not self.line.low < 1.0 < self.line.high:
             return VGroup()
         at = self.line.n2p(1.0)
-        tick = Line(at + DOWN * 0.2, at + UP * 0.2, color=self.theme.highlight, stroke_width=3)
-        name = text("1", self.theme, style.FONT_SMALL, self.theme.highlight)
-        return VGroup(tick, name.next_to(tick, UP, buff=0.05))
+        return VGroup(Line(at + DOWN * 0.15, at + UP * self.stack_top(),
+                           color=self.theme.highlight, stroke_width=3))
 
     def heading_at(self, c: float):
         """"each point's y⁽ⁱ⁾θᵀx⁽ⁱ⁾" over the line; once θ is scaled (c ≠ 1),
@@ -66,7 +71,7 @@ class ScoreStrip(VGroup):
         words = ("each point's $y^((i)) theta^T x^((i))$" if c == 1.0 else
                  f"each point's $y^((i)) (c theta)^T x^((i))$, $c$ = {formatting.number(c, 2)}")
         heading = text(markup_with_math(words), self.theme, style.FONT_SMALL, self.theme.text)
-        return heading.next_to(self.line.line, UP, buff=HEADING_GAP)
+        return heading.next_to(self.line.line, UP, buff=self.stack_top() + HEADING_GAP)
 
     def place_dots(self) -> "ScoreStrip":
         """Each dot at c times its score, just over the line; past the line's ends, gone,
@@ -93,7 +98,7 @@ class ScoreStrip(VGroup):
                     (past[1], self.line.high, RIGHT, f"{past[1]} more →")):
                 if count:
                     note = text(words, self.theme, style.FONT_TINY, self.theme.text)
-                    at = self.line.n2p(end) + UP * BEYOND_RISE
+                    at = self.line.n2p(end) + UP * (self.stack_top() + BEYOND_RISE)
                     note.move_to(at, aligned_edge=DOWN + side)
                     drawn.add(note)
             self.beyond_words[past] = drawn

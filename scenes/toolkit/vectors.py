@@ -9,7 +9,7 @@ from manim import DL, RIGHT, UL, UP, UR, VGroup, VMobject
 
 from . import style
 from .data_plane import DataPlane
-from .placement import best_offset, box_around
+from .placement import best_offset, box_around, detached, leader_line
 from .plane_text import text_boxes
 from .screen_text import fmt, math, text
 from .speed.fast_shapes import FastArrow, Shared
@@ -19,8 +19,11 @@ class DataVector(VGroup):
     """A vector of the data space drawn as an arrow between two data points."""
 
     def __init__(self, plane: DataPlane, start, end, colour: str, label: str | None = None,
-                 label_direction=UL, avoid=()):
+                 label_direction=UL, avoid=(), bounds=None):
         self.plane_ref = Shared(plane)
+        #: the screen box [x_min, y_min, x_max, y_max] the label keeps in (None: the
+        #: plane's square)
+        self.label_bounds = None if bounds is None else np.asarray(bounds, dtype=float)
         #: other drawings (labels) this one's label keeps clear of
         self.avoid = Shared(list(avoid))
         self.arrow = FastArrow(colour, tip_length=0.22, tip_width=0.2)
@@ -93,7 +96,7 @@ class DataVector(VGroup):
                           *([np.array(fixtures)] if fixtures else [])])
 
     def _clear_offset(self, start_p, end_p) -> np.ndarray:
-        bounds = self.plane.square_bounds()
+        bounds = self.plane.square_bounds() if self.label_bounds is None else self.label_bounds
         # further rings than a still label needs: a sliding arrow's tip passes through
         # clusters where the nearest places are all taken
         offset = best_offset(end_p, (self.label.width, self.label.height),
@@ -101,6 +104,15 @@ class DataVector(VGroup):
                              rings=style.VECTOR_LABEL_RINGS,
                              ring_cost=style.VECTOR_LABEL_RING_COST)
         return np.array([offset[0], offset[1], 0.0])
+
+
+def tip_leader(vector: DataVector, after: float, colour) -> VGroup:
+    """A thin leader in ``colour`` from ``vector``'s tip to its name where the name stands
+    farther than ``after`` (screen units) from it, pushed off by markers; else nothing."""
+    name, tip = vector.label, vector.arrow.get_end()
+    if name is None or not detached(tip, name, after):
+        return VGroup()
+    return VGroup(leader_line(tip, 0.05, name, colour))
 
 
 def arrow_scale_note(plane: DataPlane, scale: float) -> VMobject | None:
