@@ -29,8 +29,6 @@ from scenes.toolkit.screen_text import math
 
 #: "+1"/"−1": places along their lines from the end, gaps from them, a line's weight under
 LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.08, 0.16), 20
-#: a vector's name farther than this from its tip (screen units) is joined to it by a leader
-LEADER_AFTER = 0.25
 
 
 class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
@@ -65,8 +63,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
         self.shown_vector.add(signs_over(self.plane, self.shown_vector.arrow.tip, theme))
-        self.vector_leader = tip_leader(self.shown_vector, LEADER_AFTER, theme.step)
-        self.shown_vector.add(self.vector_leader)  # (reviews 334: a name over the + cloud)
+        self.vector_leader = tip_leader(self.shown_vector, theme.step)
+        self.shown_vector.add(*self.vector_leader)  # (reviews 334: a name over the + cloud)
         with_backdrop(self.shown_label, theme)
         # behind the arrow's tail, away from the line (a marker under the arrow's head is
         # drawn again over it); then y⁽ⁱ⁾x⁽ⁱ⁾ and the distance as said (review 273)
@@ -116,8 +114,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         offset = best_offset(arrow.get_end(), (name.width, name.height), obstacles, 0.08,
                              bounds=plane.square_bounds(), rings=4, ring_cost=0.001)
         self.play(name.animate.move_to(arrow.get_end() + np.array([*offset, 0.0])),
-                  *[vanish(m) for m in self.vector_leader], run_time=style.RUN_FADE)
-        self.vector_leader.remove(*self.vector_leader.submobjects)
+                  *[m.animate.set_stroke(opacity=0.0) for m in self.vector_leader],
+                  run_time=style.RUN_FADE)  # (faded in place: removed, its group would split)
 
     def draw_duality(self, beat) -> None:
         """The point and its line light up; then a θ of its half-plane is marked in weight

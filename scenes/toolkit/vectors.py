@@ -106,7 +106,11 @@ class DataVector(VGroup):
         return np.array([offset[0], offset[1], 0.0])
 
 
-def tip_leader(vector: DataVector, after: float, colour) -> VGroup:
+#: a vector's name farther than this from its tip (screen units) is joined to it by a leader
+NAME_LEADER_AFTER = 0.25
+
+
+def tip_leader(vector: DataVector, colour, after: float = NAME_LEADER_AFTER) -> VGroup:
     """A thin leader in ``colour`` from ``vector``'s tip to its name where the name stands
     farther than ``after`` (screen units) from it, pushed off by markers; else nothing."""
     name, tip = vector.label, vector.arrow.get_end()
