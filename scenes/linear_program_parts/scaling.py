@@ -42,10 +42,10 @@ class ScalingBeats:
         if beat.state["scaling"]:
             self.show_scaling(beat)
 
-    def draw_inequalities(self, beat) -> None:
-        """The constraints written where the weight plane will stand, with their status line,
-        as they are asked of every point (the plane comes with the next sentence, which
-        names it: review 298, the card stood over its axes)."""
+    def draw_loses_nothing(self, beat) -> None:
+        """Why ≥ 1 loses nothing, argued on the scaled θ standing: its least, 1, lit; then
+        it and the strip's mark at 1 as "scaled up" is said (where it separates), it as what
+        it does for the rest is said."""
         self.set_rings(list(beat.state["ringed"]))
         self.set_status(None)
         # the scaled θ, standing, lit as its scaling is argued (reviews 319 bench: a still)
@@ -66,8 +66,14 @@ class ScalingBeats:
         if self.scaling_drawing is not None and self.on_screen(self.scaling_drawing):
             # where it gets points wrong, lit as what it does for the rest is said
             self.light_as_said("as this one does", [self.scaling_drawing])
+
+    def draw_inequalities(self, beat) -> None:
+        """The constraints written where the weight plane will stand, with their status line,
+        as they are asked of every point (the plane comes with the next sentence, which
+        names it: review 298, the card stood over its axes)."""
+        drawn = getattr(self, "score_strip_drawn", None)
         self.wait_for_words(ASK_WORDS)
-        if strip is not None:  # (the inequalities come in its place)
+        if drawn is not None and self.on_screen(drawn):  # (the inequalities in its place)
             self.play(vanish(drawn), run_time=style.RUN_FADE)
             self.remove(drawn)
         self.set_status(beat.state["status"])

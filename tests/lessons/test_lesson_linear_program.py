@@ -934,7 +934,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     # (standing while the scaling is argued to lose nothing: reviews 318)
     # (where it gets points wrong, it leaves as "a θ with every label times score above 0"
     # is argued: reviews 330)
-    assert [b.motion for b in scaled] == ["weight-plane", "lifted", "inequalities"]
+    assert [b.motion for b in scaled] == ["weight-plane", "lifted", "loses-nothing",
+                                          "inequalities"]
     # why ≥ 1: a programme's constraints are never strict (the beat before), and scaling
     # moves no line (review 313: one sentence held both, too much for one hearing)
     before = beats[beats.index(scaled[0]) - 1]
