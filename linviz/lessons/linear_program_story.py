@@ -833,9 +833,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                "weight-plane", scaling=True, programme=None)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
     # sentence of 19 s)
-    story.beat(f"{lifted}.", "lifted",
-               # the θ's mistakes marked as their count is said
-               wrong_marks={"dashed": wrong_points} if wrong_points else None)
+    # (on a separator with nothing to magnify, the next beat says it: reviews 334, "lifted
+    # to at least 1" then "at least 1 loses nothing", the same point twice)
+    if wrong_points or lesson.scaling_inset:
+        story.beat(f"{lifted}.", "lifted",
+                   # the θ's mistakes marked as their count is said
+                   wrong_marks={"dashed": wrong_points} if wrong_points else None)
     # (review 315: the equivalence the programme rests on was never said)
     # (reviews 317: the programme was never written as one; the inequalities came as the
     # first sentence was said: at "Ask that", the scene's)

@@ -134,8 +134,13 @@ class ClosingRuns:
 
     def draw_solved(self, beat) -> None:
         """One solve's answer as a row, as said; where the watched run cannot stop, "…
-        never stops" after its bars as that is said."""
+        never stops" after its bars as that is said; a label flipped stays flipped (reviews
+        334: the ring's signs, drawn again, showed point 1's own label as "infeasible" was
+        said of it flipped)."""
         self.follow_beat(beat)
+        flip = getattr(self, "flip_drawn", None)
+        if flip is not None:
+            self.bring_to_front(flip)
         self.show_verdict(beat.state["verdict"])
         charts = getattr(self, "pass_charts_drawn", None)
         if (not self.lesson.feasible and charts is not None and self.on_screen(charts)
@@ -193,6 +198,7 @@ class ClosingRuns:
                        fill_color=self.theme.background, fill_opacity=1.0).move_to(at)
         flipped = VGroup(cover, Marker(label, self.theme, size=plane.marker_size).move_to(at))
         self.play(appear(flipped), run_time=style.RUN_FADE)
+        self.flip_drawn = flipped  # (kept over the ring's signs, drawn again each beat)
 
     def pass_bars(self, counts, title=("updates in each pass",),
                   bar_width: float = PASS_BAR_WIDTH) -> VGroup:
