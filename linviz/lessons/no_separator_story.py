@@ -55,6 +55,17 @@ def overlap_words(positive, negative) -> str:
 OFFSET_WORDS = "θ₀, the weight of a constant feature 1 put in front of x"
 
 
+def example_rows(positive, negative) -> list[str]:
+    """The overlap in words (:func:`overlap_words`) as rows short enough to read in the
+    right half: cut before "in the" or "at one" where it has them."""
+    words = overlap_words(positive, negative)
+    for cut in (" in the ", " at one "):
+        if cut in words:
+            head, tail = words.split(cut, 1)
+            return [head, cut.strip() + " " + tail]
+    return [words]
+
+
 #: the words as which a line starts turning round the overlap's larger hull, and the
 #: words that name the point both hulls hold (drawn as they are said)
 TURN_WORDS, MEET_WORDS = "Turn a line round", ("between them", "where the")
@@ -410,12 +421,17 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    weights=False, inset=False, wrong_marks=None,
                    # (reviews 318: on screen 15 s before the why beat explained it)
                    overlap_panel=None if why else overlap_panel(lesson),
+                   # the lift and the example written in the right half as said, where no
+                   # close-up stands there (reviews 334: it stood empty for 13 s)
+                   programme=None if closeup or not why else [
+                       ("a constant feature 1", "an offset: each point $x$ becomes $[1, x]$"),
+                       *[("For example", part) for part in example_rows(positive, negative)]],
                    close=None, magnified=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    # (review 311: the equation over the close-up, never said, dropped)
                    # (reviews 318: the constant feature said, not seen, for 30 s)
                    status="an offset: $theta^T x + theta_0 = [theta_0, theta]^T [1, x]$")
-        story.beat(hull_argument(positive, negative), "overlap-turn",
+        story.beat(hull_argument(positive, negative), "overlap-turn", programme=None,
                    turn_key=None if closeup else turn_key_rows(positive, negative))
         # the solver's answer a sentence of its own, tied to Gordan's alternative (review
         # 313: the triangle was never tied to it): with wᵢ each point's share in its

@@ -146,6 +146,8 @@ class OffsetBeats(ClosingRuns):
             self.closeup_marks = marks  # they leave with the close-up
             hulls, shared = VGroup(hulls, marks[0]), VGroup(shared, marks[1])
         self.overlap_drawn = (hulls, shared)  # they leave with the right half's
+        if beat.state["programme"]:  # (the right half's, as said: reviews 334, empty)
+            self.write_programme(beat.state["programme"], self.weights.frame, centred=True)
         # the hulls as the example names them (review 308: 3-8 s before)
         self.wait_for_words("For example")
         self.set_rings(list(beat.state["ringed"]))
@@ -170,7 +172,11 @@ class OffsetBeats(ClosingRuns):
             return
         extra = {i: self.ring(i) for i in also}
         self.rings.update(extra)  # (named as rings are; not the beat's, so not kept)
-        names = self.ring_names(also, reach=2, lines=self.hull_edges(self.plane), clear=False)
+        # named where no two rings touch; else ringed only, the numbers said (reviews 334:
+        # names between touching rings paired them wrongly)
+        crowded = any(len(group) > 1 for group in self.touching_rings(sorted(self.rings)))
+        names = VGroup() if crowded else self.ring_names(
+            also, reach=2, lines=self.hull_edges(self.plane), clear=False)
         for i in also:
             del self.rings[i]
         rings = VGroup(*extra.values())
