@@ -401,6 +401,11 @@ DISTRIBUTION_ROW = "the distribution: no sample confirms it"
 REFUTED_ROW = "this sample, not separable: nor is the distribution"
 
 
+#: the scale that lifts a θ's least label times score to 1, written as "loses nothing" is
+#: said: every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 scaled by c = 1 / minᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is ≥ 1
+LOSES_NOTHING_STATUS = ("every $y^((i)) theta^T x^((i)) > 0$: $c = 1 \/ min_i y^((i)) theta^T "
+                        "x^((i))$ gives every $y^((i)) (c theta)^T x^((i)) >= 1$")
+
 #: why a programme asks ≥ 1, written as said (each row with the words it comes at): a
 #: programme's constraint is ≥ a number, never strict, and ≥ 0 is met by θ = 0
 AT_LEAST_ROWS = [("Separating asks", "separating: $y^((i)) theta^T x^((i)) > 0$"),
@@ -615,14 +620,16 @@ def _zoomed_out(lesson: LinearProgramLesson) -> str:
 
 
 def close_words(lesson: LinearProgramLesson, theta, line: str = "",
-                again: bool = False) -> tuple[str, dict, list[int]]:
+                again: bool = False, named=()) -> tuple[str, dict, list[int]]:
     """What a beat adds for the point nearest θ's line (``line``, as said: " of …"; ""
     for the line the beat draws) when it would look on it: (words, state, [the points])
     saying its side and the inset magnifying it, the points drawn at its place named too (a
     marker there may be theirs), and every other point that would look on it too
     (:meth:`~linviz.lessons.linear_program.LinearProgramLesson.looking_on_line`: reviews
     317, the solver's θ has two points at 1 and one was said); ("", {}, []) otherwise.
-    ``again``: a beat before said it of another point, in full; briefly now."""
+    ``again``: a beat before said it of another point, in full; briefly now. ``named``:
+    points the beat before ringed and said to be near the line; where they are all of
+    them, only what the inset shows is said (reviews 336: said twice)."""
     close = lesson.line_inset(theta)
     if close is None:
         return "", {}, []
@@ -654,6 +661,10 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                   formatting.listed(i + 1 for i in near))
         rest = f"; so {'are' if len(near) > 1 else 'is'} {others}"
         ringed = ", ringed" if counted else ""
+        if set([j, *near]) <= set(named):
+            return (f" Point {j + 1}, magnified, is just on its {side} side{also}{rest}.",
+                    {"inset": "step", "close": [float(t) for t in theta],
+                     "magnified": [int(j)] if counted else [int(j), *near]}, sorted([j, *near]))
         said = (f" {names}, too, look on the line{line}{ringed}: just on their {side} "
                 f"sides{also}." if again else
                 f" {names} look on the line{line}{ringed}: magnified, point {j + 1} is just "
@@ -665,7 +676,8 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                       "magnified": magnified}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,
     # it read as filler)
-    said = (f" Point {j + 1}, too, looks on the line{line}: just on its {side} side{also}."
+    said = (f" Point {j + 1}, magnified, is just on its {side} side{also}." if j in named else
+            f" Point {j + 1}, too, looks on the line{line}: just on its {side} side{also}."
             if again else
             f" Point {j + 1} looks on the line{line}: magnified, it is just on its {side} "
             f"side{also}.")
@@ -822,11 +834,13 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 316: "never strictly above 0" heard as "never above 0")
     # (reviews 331: the strip's θ came 16 s before it was named)
     # (reviews 334 bench: 18 s, the longest caption: said shorter)
+    # (reviews 336: "it says at least, never more" heard as "never more than"; its last row
+    # stood a second)
     story.beat("Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, as on the "
-               "strip for this θ. A linear programme cannot ask that: it says at least, never "
-               "more. And at least 0 is no use: θ = 0 meets it.", "at-least", wrong_marks=None,
-               notes_table=None, trial_line=False, direction_grid=None,
-               programme=AT_LEAST_ROWS, status=None, score_strip=True)
+               "strip for this θ. A linear programme cannot ask that: its constraints allow "
+               "at least, not more than. And at least 0 is no use: θ = 0 meets it.", "at-least",
+               wrong_marks=None, notes_table=None, trial_line=False, direction_grid=None,
+               programme=AT_LEAST_ROWS, status=None, score_strip=True, pause=REVEAL_PAUSE)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
                f"score alike: the dashed lines, where θᵀx is ±1, close in.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
@@ -845,11 +859,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (where this θ gets points wrong, what it shows said: it lifts those it gets right;
     # reviews 330-333, left standing it contradicted "every label times score above 0",
     # taken away it left the argument without a picture)
-    shown = ("" if not wrong_points else
-             f", as this one does for the {n - len(wrong_points)} it gets right")
     # (reviews 334 bench: 17 s, with the programme asked in the same caption: two beats)
-    story.beat(f"Asking at least 1 loses nothing: a θ with every label times score above 0, "
-               f"scaled up, meets it{shown}.", "loses-nothing", scaling=True)
+    # (reviews 336: "as this one does for the 95" said again what the beat before showed:
+    # the claim in general, its scale written)
+    story.beat("So asking at least 1 instead of above 0 loses nothing: a θ with every label "
+               "times score above 0, scaled up, meets it.", "loses-nothing", scaling=True,
+               status=LOSES_NOTHING_STATUS)
     story.beat(f"{ASK_WORDS} of every point: {n} linear inequalities. Find a θ meeting them "
                f"all: that is the linear programme.",
                "inequalities", score_strip=False,
@@ -1209,7 +1224,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"without the {len(left_out)} (×): feasible")
     # the point that would look on its line magnified, said (reviews 314: its line lay
     # on this θ's, two points seemingly on it, "separates them" unseen)
-    words, close, point = close_words(lesson, kept, line=" of the solver's θ")
+    words, close, point = close_words(lesson, kept, line=" of the solver's θ",
+                                      named=() if on_plane else lesson.kept_tight)
     # (reviews 317: "in the same wedge" where the two lines are drawn as one: said)
     # (reviews 324: "almost the same way" where the two were 0.1° apart: the angle said,
     # rounded up so "within" holds)

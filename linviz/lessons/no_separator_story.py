@@ -6,7 +6,7 @@ and state keys, :mod:`linviz.lessons.linear_program_story`): weight space shaded
 many points each θ gets wrong; Gordan's alternative, its weights found by a small
 programme for the λ, their weighted y⁽ⁱ⁾x⁽ⁱ⁾ tip to tail adding up to 0, their half-planes
 sharing no θ, a θ circling 0 with their weighted y·scores adding up to 0 (so one is ≤ 0:
-the perceptron through the origin never settles); then, with an offset θ₀, either the
+no θ is right on every point); then, with an offset θ₀, either the
 programme on [1, x] is feasible, or two hulls overlap and no line separates at all.
 """
 
@@ -273,12 +273,14 @@ def sides_sentence(count: int) -> str:
             f"every θ is shaded, failing at least one.")
 
 
-#: why no θ is right on every point, seen as a θ circles 0, and what it means for the
-#: perceptron (it always meets a mistake, so it never settles)
-PROOF_WORDS = ("Take any θ, like this one circling 0: their weighted labels times scores add "
-               "up to 0, so one of them is ≤ 0: a mistake. So a perceptron through the origin "
-               "never settles here: whatever θ it reaches, some point is wrong and moves it "
-               "on.")
+def proof_words(support) -> str:
+    """Why no θ is right on every point, seen as a θ circles 0: the certificate's weighted
+    labels times scores add up to 0, so one is ≤ 0 (reviews 336: "their" pointed back 30 s;
+    the perceptron that "never settles", said over no perceptron, is the closing's of
+    `linear-program`)."""
+    return (f"Take any θ, like this one circling 0: the weighted labels times scores of "
+            f"{point_list(support)} add up to 0, so one of them is ≤ 0. Whatever θ, some point "
+            f"is wrong.")
 
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:
@@ -382,7 +384,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     # the bars' signs are about their sides
     # the perceptron tied to the proof while θ still circles (review 310: its endless walk,
     # 25 s of a fast run, was one idea too many; the noise scene runs it)
-    story.beat(PROOF_WORDS, "proof", score_bars=True,
+    story.beat(proof_words(support), "proof", score_bars=True,
                status="$sum_i lambda_i y^((i)) theta^T x^((i)) = theta^T (sum_i lambda_i "
                       "y^((i)) x^((i))) = theta^T 0 = 0$")
     # with an offset: its own chapter (review 310: five ideas in one segment; the walk, the

@@ -53,5 +53,7 @@ class ClosePoints:
             return
         theta = np.asarray(beat.state["close"], dtype=float)
         j, box, zoom = self.lesson.line_inset(theta)
-        self.show_run_inset(theta, box, zoom, name=f"{j + 1}:", above=above, colour=colour,
-                            beside=beside)
+        # (its class's sign with its number: reviews 334, which marker it was went unsaid)
+        sign = "+" if self.lesson.data.y[j] > 0 else "−"
+        self.show_run_inset(theta, box, zoom, name=f"{sign}{j + 1}:", above=above,
+                            colour=colour, beside=beside)

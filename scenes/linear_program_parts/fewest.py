@@ -373,7 +373,8 @@ class FewestBeats:
     def draw_kept_close(self, beat) -> None:
         """The points that would look on the solver's θ's line ringed as named, the first
         magnified (reviews 314: "separates them" unseen), in its line's colour."""
-        self.wait_for_words("on the line")
+        if "on the line" in beat.sentence:  # (else ringed and said by the beat before)
+            self.wait_for_words("on the line")
         self.follow_beat(beat)
         # named by their rings where few (reviews 332: said by number, numbered only on the
         # inset); many are said as a count, and their names would run off the plane

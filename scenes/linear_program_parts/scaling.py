@@ -55,6 +55,7 @@ class ScalingBeats:
             if self.lesson.feasible:  # (reviews 322: lit where it gets points wrong, it
                 # read as "a θ with every label times score above 0")
                 scaled_up.append(self.scaling_drawing)
+        self.set_status(beat.state["status"])  # (its scale, as the claim is said)
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         drawn = getattr(self, "score_strip_drawn", None)
         strip = drawn[0] if drawn is not None and self.on_screen(drawn) else None
@@ -175,6 +176,13 @@ class ScalingBeats:
         dashes.add_updater(lambda m: m.become(band()))
         # the least y·score counts up with the scale (review 302: it jumped at the end)
         note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
+        # the first stretch as the multiplying is said, the strip's dots spreading (reviews
+        # 334: a still of 5 s, then all of it at once)
+        first = self.seconds_until("the dashed lines")
+        if first is not None and first > style.RUN_FADE:
+            middle = float(np.sqrt(start))  # (half way, as a scaling goes: by ratio)
+            self.play(scale.animate.set_value(middle), *strip_to(strip, middle / start),
+                      run_time=first)
         self.wait_for_words("the dashed lines")
         said = self.seconds_until("close in")
         # (the strip's c, scale / start, grows with it: both trackers move affinely alike)

@@ -31,8 +31,8 @@ def test_the_inequalities_written_are_the_datas(case):
     # why ≥ 1 loses nothing, the beat before (reviews 334 bench: one caption of 17 s)
     argued = beats[beats.index(beat) - 1]
     assert argued.motion == "loses-nothing"
-    assert argued.sentence.startswith("Asking at least 1 loses nothing: a θ with every label "
-                                      "times score above 0, scaled up, meets it")
+    assert argued.sentence == ("So asking at least 1 instead of above 0 loses nothing: a θ "
+                               "with every label times score above 0, scaled up, meets it.")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     numbered, previous = [], None
     for row in beat.state["inequalities"]:
