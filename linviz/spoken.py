@@ -311,6 +311,9 @@ RULES: tuple[Rule, ...] = (
     # -- the text itself ----------------------------------------------------------
     _rule("not-equal", "≠", " is not ",
           "≠ first: Unicode decomposition would make it = and a stroke"),
+    _rule("degrees", r"(\d(?:[\d.,]*\d)?)\s*°",
+          lambda m, n: f"{m.group(1)} degree{'' if m.group(1) == '1' else 's'}",
+          "an angle, 0.7°: '0.7 degrees', 1°: '1 degree' (reviews 337: the sign was dropped)"),
     _rule("accents", r"(?s)^.*$", lambda m, n: unicodedata.normalize("NFD", m.group(0)),
           "decompose letters with accents (ȳ → y and a bar) so one rule reads them all"),
     _rule("accented-letter", "([A-Za-zθ])([\u0303\u0304\u0302\u0307])", _accent,

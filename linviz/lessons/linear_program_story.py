@@ -834,11 +834,12 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 316: "never strictly above 0" heard as "never above 0")
     # (reviews 331: the strip's θ came 16 s before it was named)
     # (reviews 334 bench: 18 s, the longest caption: said shorter)
-    # (reviews 336: "it says at least, never more" heard as "never more than"; its last row
-    # stood a second)
+    # (reviews 336: "it says at least, never more" heard as "never more than"; reviews 337:
+    # "allow at least, not more than" as "≥ but not ≤"; its last row stood a second)
     story.beat("Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, as on the "
-               "strip for this θ. A linear programme cannot ask that: its constraints allow "
-               "at least, not more than. And at least 0 is no use: θ = 0 meets it.", "at-least",
+               "strip for this θ. A linear programme cannot ask that: it allows greater than "
+               "or equal, never strictly greater. And at least 0 is no use: θ = 0 meets it.",
+               "at-least",
                wrong_marks=None, notes_table=None, trial_line=False, direction_grid=None,
                programme=AT_LEAST_ROWS, status=None, score_strip=True, pause=REVEAL_PAUSE)
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
@@ -1218,8 +1219,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     on_plane = bool(lesson.weight_box.contains(kept, tolerance=0.0)[0])
     # (reviews 329: "this θ, scaled, meets every constraint" said again what the scaling
     # beat had shown)
+    # (reviews 337: the green wedge of θ right on the rest came unsaid)
+    green = ("the green wedge holds" if len(lesson.kept_arcs) == 1
+             else "the green wedges hold")
     story.beat(f"Leave out the {len(left_out)} points this θ gets wrong, and the programme "
-               f"on the other {n - len(left_out)} is feasible.", "left-out", left_out=left_out, ringed=[],
+               f"on the other {n - len(left_out)} is feasible: {green} the θ right on all "
+               f"{n - len(left_out)}.", "left-out", left_out=left_out, ringed=[],
                wrong_marks={"dashed": left_out},
                status=f"without the {len(left_out)} (×): feasible")
     # the point that would look on its line magnified, said (reviews 314: its line lay

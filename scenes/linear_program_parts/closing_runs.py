@@ -12,8 +12,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, LaggedStart, Line, Rectangle, 
                    VGroup, config, linear)
 
 from linviz.lessons.linear_program import watched_run
-from linviz.lessons.linear_program_story import (FLIP_WORDS, NEVER_WORDS, SAMPLE_WORDS,
-                                                 STOP_WORDS, WATCH_WORDS)
+from linviz.lessons.linear_program_story import (FLIP_WORDS, FLIPPED_SOLVE_WORDS, NEVER_WORDS,
+                                                 SAMPLE_WORDS, STOP_WORDS, WATCH_WORDS)
 from scenes.linear_program_parts.common import WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -134,14 +134,20 @@ class ClosingRuns:
 
     def draw_solved(self, beat) -> None:
         """One solve's answer as a row, as said; where the watched run cannot stop, "…
-        never stops" after its bars as that is said; a label flipped stays flipped (reviews
-        334: the ring's signs, drawn again, showed point 1's own label as "infeasible" was
-        said of it flipped)."""
+        never stops" after its bars as that is said; a label flipped back to its own as
+        "here" is solved, flipped again as the flipped set is (reviews 334: its own showed
+        as "infeasible" was said of it flipped; reviews 337: flipped as "here, feasible")."""
         self.follow_beat(beat)
-        flip = getattr(self, "flip_drawn", None)
-        if flip is not None:
-            self.bring_to_front(flip)
-        self.show_verdict(beat.state["verdict"])
+        rows, flip = beat.state["verdict"], getattr(self, "flip_drawn", None)
+        flipped = [k for k, (words, _) in enumerate(rows) if words == FLIPPED_SOLVE_WORDS]
+        if flip is not None and self.on_screen(flip) and flipped:
+            self.show_verdict(rows[:flipped[0]])
+            self.wait_for_words("here, feasible")
+            self.play(vanish(flip), run_time=style.RUN_FADE)
+            self.remove(flip)
+            self.wait_for_words(FLIPPED_SOLVE_WORDS)
+            self.play(appear(flip), run_time=style.RUN_FADE)
+        self.show_verdict(rows)
         charts = getattr(self, "pass_charts_drawn", None)
         if (not self.lesson.feasible and charts is not None and self.on_screen(charts)
                 and self.seconds_until(NEVER_WORDS) is not None):

@@ -260,8 +260,9 @@ class FewestBeats:
     def draw_left_out(self, beat) -> None:
         """The points the fewest θ gets wrong (the state's ``left_out``), marked, fade as
         they are left out (reviews 317: they stood as they were), under a veil of the
-        background's colour, their × over it; it stands while the state holds them."""
-        self.follow_beat(beat)
+        background's colour, their × over it; it stands while the state holds them; the
+        status line as "feasible" is said (reviews 337: 4 s before)."""
+        self.set_rings(list(beat.state["ringed"]))
         if self.wrong_drawn is None or not self.on_screen(self.wrong_drawn):
             self.show_wrong_marks(beat)  # (standing from the fewest θ's beat, as a rule)
         self.wait_for_words("Leave out")
@@ -276,6 +277,7 @@ class FewestBeats:
         # the θ right on every kept point, in the right colour as "feasible" is said
         # (reviews 321: the shading still counted all the points, "0 wrong (none here)")
         self.wait_for_words("is feasible")
+        self.set_status(beat.state["status"])
         kept = self.kept_wedges(beat)
         self.play(appear(kept), run_time=style.RUN_FADE)
         if fewest is not None:  # (its θ over the wedge)
@@ -283,6 +285,7 @@ class FewestBeats:
         self.remove(veil, kept)
         self.left_out_drawn = VGroup(veil, kept)
         self.add(self.left_out_drawn)
+        self.light_as_said("the green", [kept])  # (as they are named)
         if fewest is not None:
             self.add(fewest)
             self.light_as_said("this θ, scaled", [fewest])

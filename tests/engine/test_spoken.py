@@ -183,6 +183,8 @@ UNIT_CASES = [
     ("“quoted” and it’s", "theta", '"quoted" and it\'s'),
     ("Poincaré", "theta", "Poincare"),
     ("A⁺b = (0.241, 0.101)", "theta", "A-plus b equals (0.241, 0.101)"),
+    ("to within 0.7°: it separates", "theta", "to within 0.7 degrees: it separates"),
+    ("1° apart, turned 180°", "theta", "1 degree apart, turned 180 degrees"),
 ]
 
 

@@ -947,8 +947,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     before = beats[beats.index(scaled[0]) - 1]
     assert before.motion == "at-least" and before.sentence == (
         "Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, as on the strip "
-        "for this θ. A linear programme cannot ask that: its constraints allow at least, not "
-        "more than. And at least 0 is no use: θ = 0 meets it.")
+        "for this θ. A linear programme cannot ask that: it allows greater than or equal, "
+        "never strictly greater. And at least 0 is no use: θ = 0 meets it.")
     # each written as said (reviews 314: a still of 10-12 s)
     assert [row for _, row in before.state["programme"]] == [
         "separating: $y^((i)) theta^T x^((i)) > 0$",

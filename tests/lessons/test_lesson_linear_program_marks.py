@@ -213,8 +213,11 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert (f"points the same way as this one, to within {up:.1f}°" in said.sentence) == (
         angle < 3)
     assert ("lies in the same wedge" in said.sentence) == (angle >= 3)
+    green = ("the green wedge holds" if len(lesson.kept_arcs) == 1
+             else "the green wedges hold")
     assert (f"Leave out the {len(left_out)} points this θ gets wrong, and the programme "
-            f"on the other {len(kept)} is feasible." == left.sentence)
+            f"on the other {len(kept)} is feasible: {green} the θ right on all "
+            f"{len(kept)}." == left.sentence)
     assert left.state["left_out"] == left_out and said.state["left_out"] == left_out
     # (this θ meets them all, scaled: every kept y·score > 0, recounted)
     assert float(np.min(A @ np.asarray(lesson.scaling_theta, dtype=float))) > 0
