@@ -8,8 +8,8 @@ point in the other class's hull is said to be their weighted mean."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Dot, Rectangle, ValueTracker,
-                   VGroup, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Dot, Rectangle, Restore,
+                   ValueTracker, VGroup, linear)
 
 from linviz import formatting
 
@@ -31,6 +31,9 @@ SHRINK_SECONDS = 1.6
 #: ends: its corner on the θ₁ axis, where t₁ + t₂ reads exactly as the diamond's size
 HELPERS_START = 0.0
 
+
+#: how far the overlap's hulls fade while another certificate is weighed (a share)
+OVERLAP_DIM = 0.75
 
 class ProgrammeCard:
     """The helpers' programme (a part of :class:`scenes.linear_program.LinearProgramScene`,
@@ -149,6 +152,7 @@ class ProgrammeCard:
         """The solver's answer with an offset on the status line; Gordan's certificate on
         [1, x] (the state's ``programme``) written under the overlap's panel as said."""
         answer = "infeasible too" in beat.state["status"]  # (the solver's word as said)
+        self.dim_overlap(beat.motion == "offset-totals")
         self.set_rings([] if beat.state["programme"] else list(beat.state["ringed"]))
         self.set_status(None if answer else beat.state["status"])
         panel = self.overlap_panel if self.overlap_panel is not None and self.on_screen(
@@ -181,6 +185,21 @@ class ProgrammeCard:
 
     #: the constant feature's demand on the weights, written as the certificate is
     draw_offset_totals = draw_offset_certificate
+
+    def dim_overlap(self, dim: bool) -> None:
+        """The overlap's hulls dimmed while the first certificate's weights are weighed
+        (``dim``), as they were after (reviews 337: point 2 of that certificate stood in the
+        triangle of another argument)."""
+        drawn = getattr(self, "overlap_drawn", None)
+        hulls = None if drawn is None else drawn[0]
+        if hulls is None or not self.on_screen(hulls):
+            return
+        if dim:
+            hulls.save_state()
+            self.play(hulls.animate.fade(OVERLAP_DIM), run_time=style.RUN_FADE)
+        elif getattr(hulls, "saved_state", None) is not None:
+            self.play(Restore(hulls), run_time=style.RUN_FADE)
+            hulls.saved_state = None
 
     def draw_overlap_why(self, beat) -> None:
         """Why the point in the other class's hull is always on their side: the panel that
