@@ -112,6 +112,26 @@ def wedges_of_count(A: np.ndarray, count: int) -> int:
     return sum(1 for k, h in enumerate(held) if h and not held[k - 1])
 
 
+def wedge_widths(A: np.ndarray, count: int) -> list[float]:
+    """The widths (degrees) of the wedges :func:`wedges_of_count` counts, each the sum of
+    its arcs' (360 where every θ gets ``count`` wrong), in order round the circle from
+    the first that starts after an arc not held."""
+    arcs = mistake_arcs(A)
+    held = [c == count for _, _, c in arcs]
+    if all(held):
+        return [360.0]
+    first = next(k for k, h in enumerate(held) if h and not held[k - 1])
+    widths, run = [], None
+    for step in range(len(arcs)):
+        k = (first + step) % len(arcs)
+        if held[k]:
+            run = (run or 0.0) + arcs[k][1] - arcs[k][0]
+        elif run is not None:
+            widths.append(float(np.degrees(run)))
+            run = None
+    return widths + ([float(np.degrees(run))] if run is not None else [])
+
+
 #: the shades of grey weight space is shaded in by how many points each θ gets wrong
 MISTAKE_SHADES = 4
 

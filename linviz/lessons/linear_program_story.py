@@ -115,7 +115,8 @@ from ..geometry import angle_between
 from ..storyboard import Storyboard, StoryWriter, paced
 from ..ties import greatest_index
 from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
-                             solve_least_l1, watched_passes, wedges_of_count)
+                             solve_least_l1, watched_passes, wedge_widths,
+                             wedges_of_count)
 from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
@@ -400,6 +401,10 @@ DISTRIBUTION_ROW = "the distribution: no sample confirms it"
 #: the closing's row on this sample (as :data:`REFUTES_WORDS` are said)
 REFUTED_ROW = "this sample, not separable: nor is the distribution"
 
+
+#: a wedge of the fewest mistakes narrower than this (degrees) is said to be, with its
+#: width: drawn, it reads as its neighbour's border
+THIN_WEDGE_DEGREES = 3.0
 
 #: the scale that lifts a θ's least label times score to 1, written as "loses nothing" is
 #: said: every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 scaled by c = 1 / minᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is ≥ 1
@@ -904,8 +909,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         where = (f"The θ that get point {k + 1} right lie on one side of a line through 0, "
                  f"perpendicular to y⁽{own}⁾x⁽{own}⁾.{flipped} Scaled up, they meet its "
                  f"constraint: label times score at least 1.")
-        status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0 · scaled "
-                  f"up, $>= 1${plane_longer}")
+        # (its last part, "scaled up", written as said: the scene's status_said_first)
+        status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0"
+                  f"{plane_longer} · scaled up, $>= 1$")
     # (review 313: the plane named and point k's constraint in one sentence, 60-72 s, too
     # much for one hearing: the plane comes with its own)
     story.beat("On the right is weight space: each place in it is one θ.", "weights",
@@ -1203,7 +1209,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # plane stood idle for 9 s; the opening's line, back)
     # (reviews 332: two outlined wedges, one named, unexplained)
     wedges = wedges_of_count(lesson.signed, low)
-    among = f", in one of the {wedges} outlined wedges" if wedges > 1 else ""
+    # (reviews 336-338: at 480p a wedge of 1.6° read as the other's border: its width said)
+    narrowest = min(wedge_widths(lesson.signed, low))
+    thin = (f", the narrowest only about {narrowest:.1f}° wide"
+            if wedges > 1 and narrowest < THIN_WEDGE_DEGREES else "")
+    among = f", in one of the {wedges} outlined wedges{thin}" if wedges > 1 else ""
     infeasible = (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one "
                   f"does{among}. "
                   f"So no line through the origin separates these points. Asked for any θ "

@@ -53,7 +53,8 @@ class ClosePoints:
             return
         theta = np.asarray(beat.state["close"], dtype=float)
         j, box, zoom = self.lesson.line_inset(theta)
-        # (its class's sign with its number: reviews 334, which marker it was went unsaid)
+        # (its class's sign with its number: reviews 336, which marker it was went unsaid;
+        # in brackets: reviews 338 read "−12" as minus twelve)
         sign = "+" if self.lesson.data.y[j] > 0 else "−"
-        self.show_run_inset(theta, box, zoom, name=f"{sign}{j + 1}:", above=above,
+        self.show_run_inset(theta, box, zoom, name=f"{j + 1} ({sign}):", above=above,
                             colour=colour, beside=beside)

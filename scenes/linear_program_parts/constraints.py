@@ -1,7 +1,6 @@
-"""The beats of `linear-program` in weight space up to the solution: one point's
-constraint as a half-plane (and the duality, both ways), all of them with the
-feasible region or, on data no line through the origin separates, the shading by
-mistakes; the objective's diamond, the solver's θ* and its tight points."""
+"""The beats of `linear-program` in weight space up to the solution: one point's constraint
+as a half-plane (and the duality, both ways), all of them with the feasible region or, on
+data no line through 0 separates, the shading by mistakes; the objective's diamond, θ*."""
 
 from __future__ import annotations
 
@@ -72,11 +71,11 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         self.shown_label.next_to(self.weight_point((0, 0)),
                                  -shaft / max(float(np.linalg.norm(shaft)), 1e-9), buff=0.1)
         arrow = self.shown_vector.arrow  # the point's name keeps off it
-        # two rings of places out, a leader where near ones cover markers (review 283: on
-        # vv's "7" stood on 57); named with its ring, as said (review 298: 8 s later)
-        # (ringed as the sentence starts naming it: reviews 334, an empty weight plane for
-        # 4 s as the ring waited for the line)
-        self.follow_beat(beat)
+        # two rings out, a leader where near ones cover markers (review 283), named as the
+        # sentence starts (reviews 334); "scaled up" written as said (reviews 338)
+        self.set_rings(list(beat.state["ringed"]))
+        status = beat.state["status"]
+        self.set_status(status if score else status_said_first(status))
         self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
         self.wait_for_words("on one side of a line")
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
@@ -89,6 +88,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         self.flip_as_said(i, k * a)
         if not score:  # its constraint's line, dashed, as scaling up is said (review 313)
             self.wait_for_words("Scaled up")
+            self.set_status(beat.state["status"])
             level = VGroup(self.constraint_line(i, theme.step, 2, score=1.0, dashed=True),
                            *self.level_name(i))  # (reviews 322: the dashed line unnamed)
             self.play(appear(level), run_time=style.RUN_FADE)

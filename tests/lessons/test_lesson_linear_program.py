@@ -584,7 +584,20 @@ def test_weight_space_is_shaded_by_the_points_each_theta_gets_wrong(case):
     signed = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     fewest = np.sum(signed @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0) == low
     runs = int(np.sum(fewest & ~np.roll(fewest, 1))) if not fewest.all() else 1
-    among = f", in one of the {runs} outlined wedges" if runs > 1 else ""
+    # the narrowest's width said where under 3° (reviews 338: at 480p it read as a border),
+    # measured here as the longest run of the sweep's directions, to its 0.01° steps
+    thin = ""
+    if runs > 1:
+        starts = np.flatnonzero(fewest & ~np.roll(fewest, 1))
+        ends = np.flatnonzero(fewest & ~np.roll(fewest, -1))
+        widths = [((end - start) % len(turns) + 1) * 0.01
+                  for start, end in zip(starts, ends[np.searchsorted(ends, starts) % len(ends)])]
+        said = re.search(r"the narrowest only about (\d+\.\d)° wide", said_low.sentence)
+        assert (said is not None) == (min(widths) < 3.0 - 0.02) or abs(min(widths) - 3) < 0.02
+        if said:
+            assert abs(float(said[1]) - min(widths)) <= 0.05 + 0.02
+            thin = f", the narrowest only about {said[1]}° wide"
+    among = f", in one of the {runs} outlined wedges{thin}" if runs > 1 else ""
     assert (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one "
             f"does{among}." in " ".join(board.sentences()))
     # "this one", marked with its mistakes, gets exactly that many wrong (counted here)
