@@ -59,6 +59,23 @@ def clear_of_level(times: int, a, box) -> int:
     return short if short >= 1 else times
 
 
+#: the parts an arrow through 0 too long for the weight plane is drawn as, in order
+ARROW_PARTS = (2, 3, 4, 5, 10, 20, 50, 100)
+
+
+def arrow_part(a, box) -> int:
+    """1 where the arrow a from 0 ends in ``box`` inset by a twentieth of its sides, else
+    the least of :data:`ARROW_PARTS` whose a / part does (reviews 338, breast cancer: a of
+    length 2.3 ran out of a plane 1.3 wide, off the frame); the last where none does."""
+    inset = (box.x_max - box.x_min) / 20, (box.y_max - box.y_min) / 20
+    for part in (1, *ARROW_PARTS):
+        tip = np.asarray(a, dtype=float) / part
+        if (box.x_min + inset[0] <= tip[0] <= box.x_max - inset[0]
+                and box.y_min + inset[1] <= tip[1] <= box.y_max - inset[1]):
+            return part
+    return ARROW_PARTS[-1]
+
+
 class RegionDrawings:
     """The region (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -179,9 +196,11 @@ class RegionDrawings:
         else:
             times = clear_of_level(arrow_times(float(np.hypot(*a)), box.x_max - box.x_min),
                                    a, box)
-            foot = times * np.asarray(a, dtype=float)
-            name = (f"y^(({i + 1})) x^(({i + 1}))" if times == 1 else
-                    f"{times} y^(({i + 1})) x^(({i + 1}))")
+            part = arrow_part(a, box) if times == 1 else 1  # (one too long: a part of it)
+            foot = times * np.asarray(a, dtype=float) / part
+            name = (f"{times} y^(({i + 1})) x^(({i + 1}))" if times > 1 else
+                    f"y^(({i + 1})) x^(({i + 1})) \/ {part}" if part > 1 else
+                    f"y^(({i + 1})) x^(({i + 1}))")
             # its name off the point's line through 0 and its dashed line at 1, to come
             # (reviews 330: written across both), and off the θ marked next (its dot and
             # name: the two touched)

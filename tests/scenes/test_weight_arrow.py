@@ -50,3 +50,32 @@ def test_iris_point_7_goes_past_its_line():
     assert 1.0 < level_share(13, a) < 1.3
     assert clear_of_level(13, a, BOX) == 22
     assert level_share(22, a) >= 2.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-400.0, 400.0), st.floats(-400.0, 400.0))
+def test_an_arrow_too_long_is_drawn_as_the_least_part_that_fits(x, y):
+    """a / part ends inside the plane (inset by a twentieth) and no smaller part of the
+    list does; a part of 1 where a fits already (recomputed by hand of the inset)."""
+    from scenes.linear_program_parts.region import ARROW_PARTS, arrow_part
+
+    a = np.array([x, y])
+    part = arrow_part(a, BOX)
+
+    def inside(tip) -> bool:
+        return (BOX.x_min + 1 <= tip[0] <= BOX.x_max - 1
+                and BOX.y_min + 1 <= tip[1] <= BOX.y_max - 1)
+
+    candidates = (1, *ARROW_PARTS)
+    fitting = [p for p in candidates if inside(a / p)]
+    assert part == (fitting[0] if fitting else ARROW_PARTS[-1])
+
+
+def test_breast_cancers_first_point_is_drawn_a_third():
+    """Breast cancer (standardised), point 1: a = (1.10, −2.07) in the plane
+    [−0.4, 0.9] × [−0.9, 0.1]: a/2 = (0.55, −1.04) leaves it, a/3 = (0.37, −0.69) is in."""
+    a = np.array([1.10, -2.07])
+    box = Box(-0.4, 0.9, -0.9, 0.1)
+    from scenes.linear_program_parts.region import arrow_part
+
+    assert arrow_part(a, box) == 3
