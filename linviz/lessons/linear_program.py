@@ -104,22 +104,22 @@ def mistake_arcs(A: np.ndarray) -> list[tuple[float, float, int]]:
 
 def wedges_of_count(A: np.ndarray, count: int) -> int:
     """How many wedges of θ (runs of neighbouring arcs of :func:`mistake_arcs`, round the
-    circle) get exactly ``count`` points wrong."""
-    held = [c == count for _, _, c in mistake_arcs(A)]
-    if all(held):
-        return 1
-    # a run starts at an arc held whose neighbour before it (the last, before the first) is not
-    return sum(1 for k, h in enumerate(held) if h and not held[k - 1])
+    circle) get exactly ``count`` points wrong: one for each of :func:`wedge_widths`."""
+    return len(wedge_widths(A, count))
 
 
 def wedge_widths(A: np.ndarray, count: int) -> list[float]:
-    """The widths (degrees) of the wedges :func:`wedges_of_count` counts, each the sum of
-    its arcs' (360 where every θ gets ``count`` wrong), in order round the circle from
-    the first that starts after an arc not held."""
+    """The widths (degrees) of the wedges of θ that get exactly ``count`` points wrong: runs
+    of neighbouring arcs of :func:`mistake_arcs` round the circle, each the sum of its arcs'
+    (360 where every θ does; none where none does), in order from the first run that starts
+    after an arc not held."""
     arcs = mistake_arcs(A)
     held = [c == count for _, _, c in arcs]
     if all(held):
         return [360.0]
+    if not any(held):
+        return []
+    # a run starts at an arc held whose neighbour before it (the last, before the first) is not
     first = next(k for k, h in enumerate(held) if h and not held[k - 1])
     widths, run = [], None
     for step in range(len(arcs)):

@@ -666,11 +666,9 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                   formatting.listed(i + 1 for i in near))
         rest = f"; so {'are' if len(near) > 1 else 'is'} {others}"
         ringed = ", ringed" if counted else ""
-        if set([j, *near]) <= set(named):
-            return (f" Point {j + 1}, magnified, is just on its {side} side{also}{rest}.",
-                    {"inset": "step", "close": [float(t) for t in theta],
-                     "magnified": [int(j)] if counted else [int(j), *near]}, sorted([j, *near]))
-        said = (f" {names}, too, look on the line{line}{ringed}: just on their {side} "
+        said = (f" Point {j + 1}, magnified, is just on its {side} side{also}{rest}."
+                if set([j, *near]) <= set(named) else
+                f" {names}, too, look on the line{line}{ringed}: just on their {side} "
                 f"sides{also}." if again else
                 f" {names} look on the line{line}{ringed}: magnified, point {j + 1} is just "
                 f"on its {side} side{also}{rest}.")

@@ -149,10 +149,15 @@ class ProgrammeCard:
                                        lambda: (strip.settle(), line.clear_updaters()))}, strip
 
     def draw_offset_certificate(self, beat) -> None:
+        """The overlap's hulls as they were (dimmed by :meth:`draw_offset_totals`), and the
+        rows of :meth:`write_offset_rows`."""
+        self.dim_overlap(False)
+        self.write_offset_rows(beat)
+
+    def write_offset_rows(self, beat) -> None:
         """The solver's answer with an offset on the status line; Gordan's certificate on
         [1, x] (the state's ``programme``) written under the overlap's panel as said."""
         answer = "infeasible too" in beat.state["status"]  # (the solver's word as said)
-        self.dim_overlap(beat.motion == "offset-totals")
         self.set_rings([] if beat.state["programme"] else list(beat.state["ringed"]))
         self.set_status(None if answer else beat.state["status"])
         panel = self.overlap_panel if self.overlap_panel is not None and self.on_screen(
@@ -184,7 +189,11 @@ class ProgrammeCard:
             self.set_status(beat.state["status"])
 
     #: the constant feature's demand on the weights, written as the certificate is
-    draw_offset_totals = draw_offset_certificate
+    def draw_offset_totals(self, beat) -> None:
+        """The first certificate's weights weighed with an offset, written as said (as
+        :meth:`draw_offset_certificate`), the overlap's hulls dimmed meanwhile."""
+        self.dim_overlap(True)
+        self.write_offset_rows(beat)
 
     def dim_overlap(self, dim: bool) -> None:
         """The overlap's hulls dimmed while the first certificate's weights are weighed

@@ -50,10 +50,7 @@ def clear_of_level(times: int, a, box) -> int:
     if not SHORT_OF_LEVEL < times * square < BEYOND_LEVEL:
         return times
     beyond = int(np.ceil(BEYOND_LEVEL / square))
-    tip = beyond * np.asarray(a, dtype=float)
-    inset = (box.x_max - box.x_min) / 20, (box.y_max - box.y_min) / 20
-    if (box.x_min + inset[0] <= tip[0] <= box.x_max - inset[0]
-            and box.y_min + inset[1] <= tip[1] <= box.y_max - inset[1]):
+    if well_inside(beyond * np.asarray(a, dtype=float), box):
         return beyond
     short = int(np.floor(SHORT_OF_LEVEL / square))
     return short if short >= 1 else times
@@ -67,13 +64,16 @@ def arrow_part(a, box) -> int:
     """1 where the arrow a from 0 ends in ``box`` inset by a twentieth of its sides, else
     the least of :data:`ARROW_PARTS` whose a / part does (reviews 338, breast cancer: a of
     length 2.3 ran out of a plane 1.3 wide, off the frame); the last where none does."""
-    inset = (box.x_max - box.x_min) / 20, (box.y_max - box.y_min) / 20
-    for part in (1, *ARROW_PARTS):
-        tip = np.asarray(a, dtype=float) / part
-        if (box.x_min + inset[0] <= tip[0] <= box.x_max - inset[0]
-                and box.y_min + inset[1] <= tip[1] <= box.y_max - inset[1]):
-            return part
-    return ARROW_PARTS[-1]
+    return next((part for part in (1, *ARROW_PARTS)
+                 if well_inside(np.asarray(a, dtype=float) / part, box)), ARROW_PARTS[-1])
+
+
+def well_inside(tip, box) -> bool:
+    """Whether the point ``tip`` lies in ``box`` inset by a twentieth of each side (an
+    arrow's tip there leaves its name room inside the plane)."""
+    inset_x, inset_y = (box.x_max - box.x_min) / 20, (box.y_max - box.y_min) / 20
+    return bool(box.x_min + inset_x <= tip[0] <= box.x_max - inset_x
+                and box.y_min + inset_y <= tip[1] <= box.y_max - inset_y)
 
 
 class RegionDrawings:
