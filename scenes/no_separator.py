@@ -46,3 +46,4 @@ class NoSeparatorScene(LinearProgramScene):
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
         self.draw_all_constraints(beat)
         self.draw_infeasible(beat)  # the fewest wedges lit, one θ of them and its line
+        self.draw_no_line(beat)

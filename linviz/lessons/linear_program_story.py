@@ -100,7 +100,9 @@ The state's keys:
   notes' table comes; or None;
 - ``scaling``: a θ that separates (the lesson's ``scaling_theta``, not θ*) is scaled up in data space,
   its dashed lines θᵀx = ±1 closing in until its least y·score is 1 (as the scaling is
-  said, on data a line through the origin separates).
+  said, on data a line through the origin separates);
+- ``scaled_to_one``: that θ's least positive y·score has reached 1 (False while it is
+  scaled part way, the rest left for the sentence that says it is lifted to 1).
 """
 
 from __future__ import annotations
@@ -729,7 +731,7 @@ def first_state(lesson: LinearProgramLesson) -> dict:
                 margin_name=None, constraint_score=1.0, kept_on_plane=True,
                 fewest_line=False, programme=None, left_out=None, kept=False,
                 score_strip=False, sweep_chart=False, direction_grid=None, flipped=None,
-                turn_key=None, kept_margin=None)
+                turn_key=None, kept_margin=None, scaled_to_one=False)
 
 
 def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> Storyboard:
@@ -839,22 +841,29 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 334 bench: 18 s, the longest caption: said shorter)
     # (reviews 336: "it says at least, never more" heard as "never more than"; reviews 337:
     # "allow at least, not more than" as "≥ but not ≤"; its last row stood a second)
+    # (reviews 338-339: three ideas in one caption of 19 s: θ = 0's, the last, a beat of
+    # its own, the card's last row written there; each beat writes the rows it says)
     story.beat("Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, as on the "
                "strip for this θ. A linear programme cannot ask that: it allows greater than "
-               "or equal, never strictly greater. And at least 0 is no use: θ = 0 meets it.",
+               "or equal, never strictly greater.",
                "at-least",
                wrong_marks=None, notes_table=None, trial_line=False, direction_grid=None,
-               programme=AT_LEAST_ROWS, status=None, score_strip=True, pause=REVEAL_PAUSE)
+               programme=AT_LEAST_ROWS, status=None, score_strip=True)
+    story.beat("And asking at least 0 is no use: θ = 0 meets it.", "at-least-zero",
+               pause=REVEAL_PAUSE)
+    # the scaling stops part way where a sentence follows that says the θ is lifted to 1,
+    # which finishes it (reviews 336, 339: it reached 1 a sentence before that was said)
+    told = bool(wrong_points) or lesson.scaling_inset is not None
     story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
                f"score alike: the dashed lines, where θᵀx is ±1, close in.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
-               "weight-plane", scaling=True, programme=None)
+               "weight-plane", scaling=True, programme=None, scaled_to_one=not told)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
     # sentence of 19 s)
     # (on a separator with nothing to magnify, the next beat says it: reviews 334, "lifted
     # to at least 1" then "at least 1 loses nothing", the same point twice)
-    if wrong_points or lesson.scaling_inset:
-        story.beat(f"{lifted}.", "lifted",
+    if told:
+        story.beat(f"{lifted}.", "lifted", scaled_to_one=True,
                    # the θ's mistakes marked as their count is said
                    wrong_marks={"dashed": wrong_points} if wrong_points else None)
     # (review 315: the equivalence the programme rests on was never said)
@@ -925,8 +934,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
               f"wrong: one constraint is not enough." if wrong else "")
     # (reviews 317: "a θ, a line in data space, is a point in weight space" too dense by ear)
     # (reviews 331: "a point here and a line there" left which plane to the timing)
-    story.beat("So a point in data space is a line in weight space. And a θ is a point in "
-               f"weight space and a line in data space.{enough}", "duality", probe=True,
+    # (reviews 338: both ways and the probe's mistakes in one caption: the way back, a θ
+    # as a point and a line, with the θ marked, a beat of its own)
+    story.beat("So a point in data space is a line in weight space.", "duality")
+    story.beat(f"And a θ is a point in weight space and a line in data space.{enough}",
+               "probe", probe=True,
                # its line's mistakes marked as their count is said
                wrong_marks={"dashed": lesson.wrong_points(lesson.probe)} if wrong else None,
                status=f"this $theta$ meets constraint {k + 1}; its line: {wrong} of {n} "
@@ -1212,13 +1224,16 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     thin = (f", the narrowest only about {narrowest:.1f}° wide"
             if wedges > 1 and narrowest < THIN_WEDGE_DEGREES else "")
     among = f", in one of the {wedges} outlined wedges{thin}" if wedges > 1 else ""
-    infeasible = (f"No θ is left unshaded: every θ gets at least {low} wrong, as this one "
-                  f"does{among}. "
-                  f"So no line through the origin separates these points. Asked for any θ "
-                  f"meeting them all, the solver reports it infeasible.")
-    story.beat(infeasible, "infeasible", pause=REVEAL_PAUSE, fewest_line=True,
-               wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)}, status=f"every $theta$ gets at least {low} wrong · the solver: "
-                                    f"infeasible")
+    # (reviews 338-339: the fewest, the verdict and the solver's word in one caption: the
+    # verdict a beat of its own)
+    story.beat(f"No θ is left unshaded: every θ gets at least {low} wrong, as this one "
+               f"does{among}.", "infeasible", fewest_line=True,
+               wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
+               status=f"every $theta$ gets at least {low} wrong")
+    story.beat("So no line through the origin separates these points. Asked for any θ "
+               "meeting them all, the solver reports it infeasible.", "no-line",
+               pause=REVEAL_PAUSE,
+               status=f"every $theta$ gets at least {low} wrong · the solver: infeasible")
     # the programme seen succeeding where it can (review 311: on such data it only ever
     # answered "infeasible"): without the points this θ gets wrong, faded as they are left
     # out (reviews 317: they stayed as they were, and the four clauses were one sentence)

@@ -5,19 +5,20 @@ data no line through 0 separates, the shading by mistakes; the objective's diamo
 from __future__ import annotations
 
 import numpy as np
-from manim import Create, DashedLine, Dot, Indicate, Polygon, ValueTracker, VGroup, VMobject, linear
+from manim import Create, DashedLine, Dot, Polygon, ValueTracker, VGroup, VMobject, linear
 
 from linviz.geometry import clip_line
 from linviz.lessons.linear_program_story import status_said_first
 from scenes.linear_program_parts.common import (DIAMOND_SHORT, FADED_LINES, LINE_OPACITY_ONE_OF,
                                                 TOUCH_SECONDS, band_dashes)
+from scenes.linear_program_parts.duality import DualityBeats
 from scenes.linear_program_parts.fewest import FewestBeats
 from scenes.linear_program_parts.keys import ShadingKeys
 from scenes.linear_program_parts.programme_card import ProgrammeCard
 from scenes.linear_program_parts.region import RegionDrawings
 from scenes.toolkit import style
 from scenes.toolkit.circles import origin_circle_in_box
-from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
@@ -30,7 +31,7 @@ from scenes.toolkit.screen_text import math
 LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.08, 0.16), 20
 
 
-class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
+class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, DualityBeats):
     """Weight space drawn beat by beat, from one constraint to θ* (a part of
     :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -116,43 +117,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard):
         self.play(name.animate.move_to(arrow.get_end() + np.array([*offset, 0.0])),
                   *[m.animate.set_stroke(opacity=0.0) for m in self.vector_leader],
                   run_time=style.RUN_FADE)  # (faded in place: removed, its group would split)
-
-    def draw_duality(self, beat) -> None:
-        """The point and its line light up; then a θ of its half-plane is marked in weight
-        space and drawn as its line in data space (the duality both ways)."""
-        theme, i = self.theme, self.lesson.shown_point
-        self.play(Indicate(self.rings[i], color=theme.highlight),
-                  # lit in place (review 290: grown, it ran past the panel's frame)
-                  Indicate(self.shown_line, color=theme.highlight, scale_factor=1.0),
-                  run_time=style.PAUSE_READ)
-        probe = self.lesson.probe  # aᵀθ = 2 ≥ 1: inside the point's half-plane
-        label = math("theta", theme, style.FONT_LABEL).set_color(theme.normal)
-        with_backdrop(label, theme)
-
-        def make():
-            dot = Dot(self.weight_point(probe), radius=0.08, color=theme.normal)
-            # up-right of the dot, unless that leaves the plane
-            # (the shown point's: reviews 329; well off its arrow, whose tip θ's name
-            # would seem to name: reviews 330)
-            names = self.weight_name_boxes(arrow_pad=0.3)
-            offset = best_offset(dot.get_center(), (label.width, label.height),
-                                 np.vstack(names) if names else np.zeros((0, 5)), 0.13,
-                                 preferred=1, rings=2 if names else 1,
-                                 bounds=self.weights.square_bounds())
-            return VGroup(dot, label.copy().move_to(dot.get_center() + [*offset, 0.0]))
-
-        self.probe = self.on_weights(make)
-        self.probe_line = Hyperplane(self.plane, probe, 0.0, show_normal=False,
-                                     show_notes=False)
-        self.probe_line.line.set_color(theme.normal)
-        self.play(appear(self.probe), run_time=style.RUN_FADE)
-        self.play(appear(self.probe_line), run_time=style.RUN_INTRO)
-        self.keep_vector_name_off(self.probe_line.line)
-        # the status line: this θ meets the one constraint, and how many its line gets
-        # wrong, marked, as that is said (review 311: written, never said)
-        self.wait_for_words("This θ meets")
-        self.follow_beat(beat)
-        self.show_wrong_marks(beat)
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson

@@ -119,8 +119,10 @@ class FewestBeats:
         # while the state's ``fewest_line`` holds, :meth:`begin_motion`)
         self.fewest_line_drawn = one
         self.show_wrong_marks(beat)
-        # its mistakes lit as the verdict on every line is drawn from them (the bench: a
-        # 7 s still)
+
+    def draw_no_line(self, beat) -> None:
+        """The verdict: the fewest θ's mistakes lit as it is drawn from them (the bench: a
+        7 s still); the solver's word as it is said."""
         if self.wrong_drawn is not None:
             self.light_as_said("So no line", [self.wrong_drawn])
         self.wait_for_words("infeasible")

@@ -117,7 +117,14 @@ class ProgrammeCard:
             frame = Rectangle(width=frame.width, height=top - strip.get_top()[1]).move_to(
                 [frame.get_x(), (top + strip.get_top()[1]) / 2, 0.0])
         self.write_programme(beat.state["programme"] or [], frame, centred=True,
-                             alongside=shrink)
+                             alongside=shrink, said=beat.sentence)
+        self.at_least_moves = shrink
+
+    def draw_at_least_zero(self, beat) -> None:
+        """The card's rows the beat before left unsaid, written as said (θ = 0's: the strip
+        shrinking to 0 with it)."""
+        self.follow_beat(beat)
+        self.write_programme_rest(self.at_least_moves)
 
     def show_score_strip(self):
         """The lesson's ``scaling_theta`` at its ``scaling_start`` (the θ the next sentence
@@ -227,7 +234,7 @@ class ProgrammeCard:
         self.turn_with_scores()
 
     def write_programme(self, rows, frame=None, centred: bool = False, below=None,
-                        alongside=None) -> None:
+                        alongside=None, said: str | None = None) -> None:
         """``rows`` [(words, text)…] written one under another in ``frame`` (the data
         plane's, by default: in its corner over the fewest points; ``centred``: in its
         middle), on one backdrop
@@ -235,7 +242,10 @@ class ProgrammeCard:
         drawing, in ``frame``'s width; each as its words are said
         (the lesson's tests find each row's words in the sentence, in order), as one
         drawing that leaves with the sentence; ``alongside`` {words: (moves, seconds,
-        then)}: moves played with the row written at those words, ``then`` called after."""
+        then)}: moves played with the row written at those words, ``then`` called after.
+        Given the sentence ``said``, only the first rows whose words it holds are written:
+        the rest, laid out already, wait for :meth:`write_programme_rest` (the next
+        sentence), and the drawing stays till that one's end."""
         theme, frame = self.theme, frame or self.plane.frame
         if not rows:
             return
@@ -255,23 +265,49 @@ class ProgrammeCard:
                        for c in (UP + LEFT, UP + RIGHT, DOWN + LEFT, DOWN + RIGHT)]
             markers = box_around(plane.markers.positions(), plane.marker_size)
             lines.move_to([*least_covered(corners, 2 * half, markers), 0.0])
-        # (opaque, edged: a card over the data, not a veil with ghosts of points under it)
-        backdrop = BackgroundRectangle(lines, color=theme.background, fill_opacity=1.0,
-                                       buff=style.LABEL_BACKDROP_BUFF * 2)
-        backdrop.set_stroke(theme.grid, width=1.5, opacity=1.0)
+        now = len(rows) if said is None else next(
+            (n for n, (words, _) in enumerate(rows) if words not in said), len(rows))
+        backdrop = self.programme_backdrop(lines[:now])
         drawn = VGroup(backdrop)
-        for (words, line), row in zip(rows, lines):
+        self.write_rows(drawn, rows[:now], lines[:now], alongside)
+        self.programme_rest = (rows[now:], lines[now:])
+        self.remove(*drawn)
+        self.add(drawn)  # one drawing on screen, to leave with the sentence
+        if now == len(rows):
+            self.mark_for_beat(drawn)
+        self.programme_drawn = drawn
+
+    def write_programme_rest(self, alongside=None) -> None:
+        """The rows :meth:`write_programme` left for this sentence, each as said, the card
+        growing under them; it all leaves with this sentence."""
+        drawn, (rows, lines) = self.programme_drawn, self.programme_rest
+        self.write_rows(drawn, rows, lines, alongside)
+        self.remove(*drawn.get_family())
+        self.add(drawn)
+        self.mark_for_beat(drawn)
+
+    def programme_backdrop(self, rows):
+        """The card's opaque, edged backdrop round ``rows``."""
+        # (opaque, edged: a card over the data, not a veil with ghosts of points under it)
+        backdrop = BackgroundRectangle(rows, color=self.theme.background, fill_opacity=1.0,
+                                       buff=style.LABEL_BACKDROP_BUFF * 2)
+        return backdrop.set_stroke(self.theme.grid, width=1.5, opacity=1.0)
+
+    def write_rows(self, drawn, rows, lines, alongside) -> None:
+        """``rows`` written into the card ``drawn`` (its backdrop first) as their words are
+        said, the backdrop grown round each; ``alongside`` as :meth:`write_programme`."""
+        backdrop = drawn[0]
+        for (words, _), row in zip(rows, lines):
             self.wait_for_words(words)
             if len(drawn) == 1:  # the card under its first row (review 315: added after
                 # the row, it hid the rows till the sentence's end)
                 self.add(backdrop)
-            moves = [appear(row)] + ([appear(backdrop)] if len(drawn) == 1 else [])
+                moves = [appear(row), appear(backdrop)]
+            else:  # (a row written on a card standing: the card grows round it)
+                moves = [appear(row), backdrop.animate.become(
+                    self.programme_backdrop(VGroup(*drawn[1:], row)))]
             extra, seconds, then = (alongside or {}).get(words, ([], style.RUN_FADE, None))
             self.play(*moves, *extra, run_time=max(seconds, style.RUN_FADE))
             if then is not None:
                 then()
             drawn.add(row)
-        self.remove(*drawn)
-        self.add(drawn)  # one drawing on screen, to leave with the sentence
-        self.mark_for_beat(drawn)
-        self.programme_drawn = drawn

@@ -180,26 +180,42 @@ class ScalingBeats:
         # 334: a still of 5 s, then all of it at once)
         first = self.seconds_until("the dashed lines")
         if first is not None and first > style.RUN_FADE:
-            middle = float(np.sqrt(start))  # (half way, as a scaling goes: by ratio)
+            middle = float(start ** (2 / 3))  # (a third of the way, as scaling goes: by ratio)
             self.play(scale.animate.set_value(middle), *strip_to(strip, middle / start),
                       run_time=first)
+        dashes.clear_updaters()
+        note.clear_updaters()
         self.wait_for_words("the dashed lines")
         said = self.seconds_until("close in")
-        # (the strip's c, scale / start, grows with it: both trackers move affinely alike)
-        # (the strip's mark at 1 comes as its dots are lifted to it: reviews 334, 26 s early)
-        self.play(scale.animate.set_value(1.0), *strip_to(strip, 1.0 / start),
-                  *([strip.one.animate.set_opacity(1.0)] if strip is not None else []),
-                  run_time=max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
-        for drawn in ([strip] if strip is not None else []):
-            drawn.settle()
-        dashes.clear_updaters().become(band())
-        note.clear_updaters().become(self.least_note(1.0))
         drawn = [line, dashes, note]
         self.remove(*drawn)  # one drawing on screen, as it leaves
         # (standing while the state's ``scaling`` holds: reviews 318, it left as "scaled
         # up, meets it" was said)
         self.scaling_drawing = VGroup(*drawn)
         self.add(self.scaling_drawing)
+        self.scaled = (scale, band, strip, start)
+        # to 1 where no sentence follows to say it is lifted there; else two thirds of the
+        # way, by ratio (reviews 339: at 1 a sentence before that was said)
+        self.scale_to(1.0 if beat.state["scaled_to_one"] else float(start ** (1 / 3)),
+                      max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
+
+    def scale_to(self, value: float, seconds: float) -> None:
+        """The scaled θ (:meth:`show_scaling`'s) scaled on to ``value`` of the unit θ (its
+        least y·score), its dashed lines, least and strip following; the strip's mark at 1
+        comes as its dots reach it (reviews 334: 26 s early)."""
+        scale, band, strip, start = self.scaled
+        _, dashes, note = self.scaling_drawing
+        dashes.add_updater(lambda m: m.become(band()))
+        note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
+        # (the strip's c, scale / start, grows with it: both trackers move affinely alike)
+        self.play(scale.animate.set_value(value), *strip_to(strip, value / start),
+                  *([strip.one.animate.set_opacity(1.0)]
+                    if strip is not None and value == 1.0 else []),
+                  run_time=seconds)
+        for drawn in ([strip] if strip is not None else []):
+            drawn.settle()
+        dashes.clear_updaters().become(band())
+        note.clear_updaters().become(self.least_note(value))
 
     def draw_lifted(self, beat) -> None:
         """What the scaling did for its θ, as said (a beat of its own: reviews 324): its
@@ -210,6 +226,10 @@ class ScalingBeats:
         if beat.state["wrong_marks"]:
             self.wait_for_words("points wrong")
             self.show_wrong_marks(beat)
+        # the scaling finished as the lifting to 1 is said
+        self.wait_for_words("lifted to at least 1")
+        self.scale_to(1.0, max(style.RUN_PARAMETER, self.seconds_until("at least 1") or 0.0)
+                      + SAID_CLOSE_IN)
         unit = self.lesson.scaling_theta
         inset = self.scaling_magnifier(unit, lambda on: self.dashed_band(unit, on))
         if inset is not None:  # (it leaves with the sentence: the inequalities come there)

@@ -904,7 +904,7 @@ def test_the_theta_marked_for_the_duality_meets_its_constraint_and_its_errors_ar
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     assert y[k] * (X[k] @ theta) == pytest.approx(2.0, rel=1e-9)
     wrong = sum(1 for xi, yi in zip(X, y) if yi * (xi[0] * theta[0] + xi[1] * theta[1]) <= 0)
-    (duality,) = [b for b in told_beats(lesson) if b.motion == "duality"]
+    (duality,) = [b for b in told_beats(lesson) if b.motion == "probe"]
     # short enough to stand at the status line's full size
     assert duality.state["status"] == (f"this $theta$ meets constraint {k + 1}; its line: "
                                        f"{wrong} of {len(y)} wrong")
@@ -957,18 +957,30 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
                                           "loses-nothing", "inequalities"]
     # why ≥ 1: a programme's constraints are never strict (the beat before), and scaling
     # moves no line (review 313: one sentence held both, too much for one hearing)
-    before = beats[beats.index(scaled[0]) - 1]
-    assert before.motion == "at-least" and before.sentence == (
+    # (reviews 338-339: θ = 0's the last of three ideas in one caption of 19 s: its own)
+    asked, before = beats[beats.index(scaled[0]) - 2: beats.index(scaled[0])]
+    assert asked.motion == "at-least" and asked.sentence == (
         "Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, as on the strip "
         "for this θ. A linear programme cannot ask that: it allows greater than or equal, "
-        "never strictly greater. And at least 0 is no use: θ = 0 meets it.")
-    # each written as said (reviews 314: a still of 10-12 s)
+        "never strictly greater.")
+    assert before.motion == "at-least-zero" and before.sentence == (
+        "And asking at least 0 is no use: θ = 0 meets it.")
+    # each written as said (reviews 314: a still of 10-12 s), the card standing through
+    # both sentences, its last row written in the second
+    assert before.state["programme"] == asked.state["programme"]
     assert [row for _, row in before.state["programme"]] == [
         "separating: $y^((i)) theta^T x^((i)) > 0$",
         "a programme: $>=$ only, never $>$",
         "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it"]
-    places = [before.sentence.find(words) for words, _ in before.state["programme"]]
+    rows = before.state["programme"]
+    places = [asked.sentence.find(words) for words, _ in rows[:2]]
     assert -1 not in places and places == sorted(places)
+    assert rows[2][0] in before.sentence and rows[2][0] not in asked.sentence
+    # scaled to 1 where said: in the sentence that says its θ is lifted there, else as the
+    # scaling is said
+    assert [b.state["scaled_to_one"] for b in scaled] == [not told, *([True] * told), True,
+                                                          True]
+    assert all("lifted to at least 1" in b.sentence for b in scaled[1:told + 1])
     assert scaled[0].sentence == (
         "Scaling a θ, like this one, keeps its line and multiplies every label times score "
         "alike: the dashed lines, where θᵀx is ±1, close in.")

@@ -45,16 +45,16 @@ def test_each_counted_line_marks_its_mistakes(case):
               if beat.motion not in ("walk-step", "walk-close") and beat.state["wrong_marks"]}
     # the θ marked in one half-plane: its line's mistakes, said (one constraint is not
     # enough), and marked on that beat alone
-    (duality,) = [beat for beat in beats if beat.motion == "duality"]
+    (duality,) = [beat for beat in beats if beat.motion == "probe"]
     probed = exact_wrong(X, y, lesson.probe)
-    assert marked.pop("duality", None) == ({"dashed": probed} if probed else None)
+    assert marked.pop("probe", None) == ({"dashed": probed} if probed else None)
     assert (f"its line gets {len(probed)} of {len(y)} wrong" in duality.sentence) == bool(probed)
     if lesson.feasible:
         assert not marked
         return
     fewest = exact_wrong(X, y, lesson.scaling_theta)
     assert set(marked) <= {"trial", "lifted", "loses-nothing", "inequalities", "infeasible",
-                           "tied-place",
+                           "no-line", "tied-place",
                            "left-out", "kept", "kept-margin", "kept-close", "recap"}
     assert marked["infeasible"] == {"dashed": fewest}
     # the scaled θ's mistakes stand while it does, through the inequalities (reviews 321),

@@ -38,6 +38,9 @@ def drawn_state(scene) -> dict:
         "update_lines": getattr(scene, "shown_line", None) is not None and on(scene.shown_line),
         "score_bars": any(isinstance(m, ScoreBars) and on(m) for m in scene.mobjects),
         "scaling": scene.scaling_drawing is not None and on(scene.scaling_drawing),
+        # the scaled θ's least y·score, as scaled (1: lifted to its mark)
+        "scaled_least": (scene.scaled[0].get_value() if getattr(scene, "scaled", None)
+                         else None),
         "score_strip": on(getattr(scene, "score_strip_drawn", None) or object()),
         "sweep_chart": on(getattr(scene, "sweep_drawn", None) or object()),
         "lines_seen": getattr(scene, "lines", None) is not None and on(scene.lines) and any(
@@ -143,6 +146,9 @@ def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
         assert picture["cone"] == state["cone"], where
         assert picture["score_bars"] == state["score_bars"], where
         assert picture["scaling"] == state["scaling"], where
+        if state["scaling"]:  # at 1 once said to be lifted there, short of it before
+            assert (picture["scaled_least"] == pytest.approx(1.0)) == state["scaled_to_one"], \
+                where
         assert picture["score_strip"] == state["score_strip"], where
         assert picture["sweep_chart"] == state["sweep_chart"], where
         assert picture["overlap_panel"] == bool(state["overlap_panel"]), where
@@ -372,14 +378,15 @@ def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
     seen = {}
 
     def observe(scene):
-        if scene.timeline.current[1].startswith("Separating asks"):
+        said = scene.timeline.current[1]
+        if said.startswith("And asking at least 0"):
             strip = scene.score_strip_drawn[0]
             seen["end"] = [strip.line.p2n(dot.get_center()) for dot in strip.dots]
             seen["line"] = strip.line
-        if scene.timeline.current[1].startswith("Scaling a θ"):
+        if said.startswith("Scaling a θ") or "lifted to at least 1" in said:
             strip = scene.score_strip_drawn[0]
-            seen["grown"] = [(strip.line.p2n(dot.get_center()), dot.get_fill_opacity())
-                             for dot in strip.dots]
+            seen["Scaling" if said.startswith("Scaling") else "lifted"] = [
+                (strip.line.p2n(dot.get_center()), dot.get_fill_opacity()) for dot in strip.dots]
 
     scene = story_with(LinearProgramScene, **({"data_spec": data} if data else {}),
                        beat_observers=[observe])
@@ -393,14 +400,20 @@ def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
     assert seen["line"].low <= min(scores.min(), 0) and seen["line"].high >= scores.max()
     # grown with the scaling to θ's least positive label times score 1: each dot seen at
     # its score scaled alike (the least positive at 1), those past the strip's end hidden
-    grown = scores / scores[scores > 0].min()
+    # (where a sentence then says it is lifted to 1, at that one's end; as the scaling is
+    # said, two thirds of the way there, by ratio: its least positive at start^(1/3))
+    least = scores[scores > 0].min()
+    assert least == pytest.approx(lesson.scaling_start)
     line = seen["line"]
-    for (at, opacity), value in zip(seen["grown"], grown):
-        if line.low <= value <= line.high:
-            assert at == pytest.approx(value, abs=1e-6 * (line.high - line.low))
-            assert opacity > 0.5
-        else:
-            assert opacity == 0
+    shown = [(seen["lifted"], 1.0)] if "lifted" in seen else []
+    shown.append((seen["Scaling"], least ** (1 / 3) if shown else 1.0))
+    for dots, reached in shown:
+        for (at, opacity), value in zip(dots, scores / least * reached):
+            if line.low <= value <= line.high:
+                assert at == pytest.approx(value, abs=1e-6 * (line.high - line.low))
+                assert opacity > 0.5
+            else:
+                assert opacity == 0
 
 
 def test_the_overlaps_scores_show_the_point_as_their_mean_on_their_side():
