@@ -447,13 +447,15 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         said, written = first_totals(lesson)
     # (reviews 331: "the first answer's" pointed back 70 s)
         panel = bool(overlap_panel(lesson))
+        # (reviews 338: the demand and the first answer's totals in one caption of 19 s,
+        # over a still: the totals a beat of their own, the card's second row written there)
         story.beat(f"{SOLVER_WORDS}, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
-                   f"weights on + and on − points must total the same. {said}",
+                   f"weights on + and on − points must total the same.",
                    "offset-totals", programme=totals_rows(written) if panel else None,
-                   turn_key=None,
-                   score_bars=False,
-                   ringed=sorted(lesson.certificate),  # (the first answer's, as named)
+                   turn_key=None, score_bars=False, ringed=[],
                    status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
+        story.beat(said, "offset-first",
+                   ringed=sorted(lesson.certificate))  # (the first answer's, as named)
         # (reviews 327: "Gordan's second case again" re-proved what the triangle had shown:
         # said briefly, as the weights that do what the first answer's do not; reviews 330:
         # the overlap not said to be itself the certificate)

@@ -173,34 +173,45 @@ class ProgrammeCard:
         if panel is not None and beat.state["programme"]:  # up, to leave the rows room
             # (review 316: shrunk to fit under it, they were unreadable)
             self.play(panel.animate.align_to(frame, UP), run_time=style.RUN_FADE)
-        self.write_programme(beat.state["programme"] or [], frame, below=panel)
-        rows = getattr(self, "programme_drawn", None)
-        if beat.state["programme"] and rows is not None:  # (reviews 318 bench: stills)
-            self.set_rings(list(beat.state["ringed"]))  # its points, once written
-            # named where the hulls' names do not name them (review 321: the first answer's
-            # rings came back unnamed round the triangle)
-            hull = {*self.lesson.overlap[0], *self.lesson.overlap[1]}
-            fresh = [i for i in beat.state["ringed"] if i not in hull]
-            if fresh:
-                names = self.ring_names(fresh, lines=self.hull_edges(self.plane))
-                self.play(appear(names), run_time=style.RUN_FADE)
-                self.mark_for_beat(names)
-            # each side's rings lit as its weights are said (the bench: a 7 s still)
-            for words, sign in ((PLUS_SIDE_WORDS, 1), (MINUS_SIDE_WORDS, -1)):
-                side = [ring for i, ring in self.rings.items()
-                        if i in self.lesson.certificate and self.lesson.data.y[i] * sign > 0]
-                if side:
-                    self.light_as_said(words, side)
+        self.write_programme(beat.state["programme"] or [], frame, below=panel,
+                             said=beat.sentence)
+        if beat.state["programme"] and not self.programme_rest[0]:
+            self.ring_weighed(beat)
         if answer:
             self.wait_for_words("infeasible too")
             self.set_status(beat.state["status"])
 
-    #: the constant feature's demand on the weights, written as the certificate is
+    def ring_weighed(self, beat) -> None:
+        """The points whose weights the card writes ringed, once written (the state's
+        ``ringed``), named where the hulls' names do not name them, each side's lit as its
+        weights are said (reviews 318 bench: stills)."""
+        self.set_rings(list(beat.state["ringed"]))
+        # (review 321: the first answer's rings came back unnamed round the triangle)
+        hull = {*self.lesson.overlap[0], *self.lesson.overlap[1]}
+        fresh = [i for i in beat.state["ringed"] if i not in hull]
+        if fresh and self.overlap_panel is not None and self.on_screen(self.overlap_panel):
+            names = self.ring_names(fresh, lines=self.hull_edges(self.plane))
+            self.play(appear(names), run_time=style.RUN_FADE)
+            self.mark_for_beat(names)
+        # (the bench: a 7 s still)
+        for words, sign in ((PLUS_SIDE_WORDS, 1), (MINUS_SIDE_WORDS, -1)):
+            side = [ring for i, ring in self.rings.items()
+                    if i in self.lesson.certificate and self.lesson.data.y[i] * sign > 0]
+            if side:
+                self.light_as_said(words, side)
+
     def draw_offset_totals(self, beat) -> None:
-        """The first certificate's weights weighed with an offset, written as said (as
-        :meth:`draw_offset_certificate`), the overlap's hulls dimmed meanwhile."""
-        self.dim_overlap(True)
+        """What the constant feature asks of Gordan's weights, written as said (the first
+        of :meth:`write_offset_rows`'s rows)."""
         self.write_offset_rows(beat)
+
+    def draw_offset_first(self, beat) -> None:
+        """The first certificate's weights weighed with an offset: the overlap's hulls
+        dimmed, the card's row of their totals written as said, their points ringed."""
+        self.dim_overlap(True)
+        if beat.state["programme"]:
+            self.write_programme_rest()
+        self.ring_weighed(beat)
 
     def dim_overlap(self, dim: bool) -> None:
         """The overlap's hulls dimmed while the first certificate's weights are weighed

@@ -36,7 +36,8 @@ def test_the_overlap_panel_holds_as_shown(case):
     end = next(k for k in range(start, len(beats)) if beats[k].motion == "offset-certificate")
     # (the turn a beat of its own: the bench, 21 s in one caption)
     assert [b.motion for b in beats[start + 1:end]] in (
-        ["overlap-turn", "overlap-why", "offset-totals"], ["overlap-turn", "offset-totals"])
+        ["overlap-turn", "overlap-why", "offset-totals", "offset-first"],
+        ["overlap-turn", "offset-totals", "offset-first"])
     # (where a beat says why, the panel comes with it: reviews 318, 15 s before)
     first = start + 2 if beats[start + 2].motion == "overlap-why" else start
     assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
@@ -153,14 +154,22 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     overlap = next((b for b in beats if b.motion == "overlap"), None)
     if overlap is None:
         return
-    totals = next(b for b in beats if b.motion == "offset-totals")
-    said = beats[beats.index(totals) + 1]
+    asked = next(b for b in beats if b.motion == "offset-totals")
+    totals = beats[beats.index(asked) + 1]
+    said = beats[beats.index(asked) + 2]
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
-    # first what the constant feature asks of the weights, Σλᵢy⁽ⁱ⁾ = 0, and the first
-    # certificate's total, recomputed (reviews 317: the offset's point never said)
-    assert totals.sentence.startswith(
+    # first what the constant feature asks of the weights, Σλᵢy⁽ⁱ⁾ = 0, then (a beat of
+    # its own: reviews 338, 19 s in one caption) the first certificate's total, recomputed
+    # (reviews 317: the offset's point never said)
+    assert asked.sentence == (
         "With the constant feature, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
-        "weights on + and on − points must total the same. The weights found before do")
+        "weights on + and on − points must total the same.")
+    assert totals.motion == "offset-first"
+    assert totals.sentence.startswith("The weights found before do")
+    # its card's rows: the demand written with its words, the totals with theirs
+    if asked.state["programme"]:
+        (first, _), (second, _) = asked.state["programme"]
+        assert first in asked.sentence and second in totals.sentence
     # each side's weights said with their total (reviews 324: "0.49 + 0.32 − 0.19" mixed
     # weights and labels' signs), recomputed: said equal exactly where they are, to 0.005
     tail = totals.sentence.split("The weights found before")[1]
