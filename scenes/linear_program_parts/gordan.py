@@ -26,8 +26,9 @@ class GordanBeats:
         """Gordan's alternative stated (the beat's ``gordan``) on a card over the data
         plane, veiled (reviews 321: in the weight plane's place, the picture the question
         is about left as it was asked), the weight plane and its shading standing: its
-        title, then "either" as it is said (the "or" is the next beat's), the key's unshaded "0 wrong (none
-        here)" lit with "either" (the case that fails here), both lit at "add up to 0"."""
+        title, then "either" as it is said (the "or" box is the next beat's), the key's
+        unshaded "0 wrong (none here)" lit with "either" (the case that fails here), both
+        lit at "add up to 0"."""
         self.follow_beat(beat)
         self.drop_wrong_marks()  # (the fewest θ's, with its line)
         self.drop_fewest_wedges()
@@ -42,10 +43,11 @@ class GordanBeats:
         title, (either, other), *rest = card
         self.play(appear(title), *map(appear, rest), run_time=style.RUN_FADE)
         self.light_as_said("exactly one", [title])  # (reviews 318 bench: a 7 s still)
-        # the two boxes' frames, empty, as the two things are named (reviews 332: 5 s of a
-        # title alone), each filled as its case is said
+        # the first box's frame as the two things are named (reviews 332: 5 s of a title
+        # alone), filled as its case is said; the second's comes whole with its own
+        # sentence (reviews 338: it stood empty through this one)
         self.wait_for_words("two things")
-        self.play(appear(either[0]), appear(other[0]), run_time=style.RUN_FADE)
+        self.play(appear(either[0]), run_time=style.RUN_FADE)
         self.wait_for_words("Either some θ")
         key = getattr(self, "wrong_key_drawn", None)
         unshaded = (key.submobjects[-2:] if key is not None and self.on_screen(
@@ -61,7 +63,8 @@ class GordanBeats:
         self.follow_beat(beat)
         veil, card = self.gordan_drawing
         title, (either, other), *rest = card
-        self.play(appear(other[1]), appear(other[2]), run_time=style.RUN_FADE)
+        self.play(appear(other[0]), appear(other[1]), appear(other[2]),
+                  run_time=style.RUN_FADE)
         # (both lit as the second ends: "exactly one" was said first, over the title)
         self.wait_for_words("add up to 0")
         self.play(lit(either[0], self.theme), lit(other[0], self.theme),

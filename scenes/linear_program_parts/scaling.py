@@ -207,6 +207,8 @@ class ScalingBeats:
         _, dashes, note = self.scaling_drawing
         dashes.add_updater(lambda m: m.become(band()))
         note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
+        if strip is not None:  # (its dots and c follow, till settled after)
+            strip.follow_scale()
         # (the strip's c, scale / start, grows with it: both trackers move affinely alike)
         self.play(scale.animate.set_value(value), *strip_to(strip, value / start),
                   *([strip.one.animate.set_opacity(1.0)]
