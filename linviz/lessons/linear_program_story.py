@@ -342,6 +342,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                magnified=None,
                # the weight plane leaves: the right half is the rows' and the passes'
                **RIGHT_HALF_FREE,
+               # and θ*'s and the run's lines: the run watched is drawn again, and a point
+               # flipped would stand by lines of the other points (reviews 340)
+               boundary=None,
                verdict=remark, status=None, watching=bool(passes))
     if lesson.feasible:
         stopped = formatting.count(len(passes), "pass", "passes")
@@ -668,8 +671,17 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                   formatting.listed(i + 1 for i in near))
         rest = f"; so {'are' if len(near) > 1 else 'is'} {others}"
         ringed = ", ringed" if counted else ""
+        # where the beat before ringed the nearest, those farther counted as more (reviews
+        # 339: "six points" said of rings seen three 15 s before)
+        more = [i for i in [j, *near] if i not in named]
+        spots = len({int(lesson.at_place(i)[0]) for i in more})
+        farther = (f" {number_word(len(more)).capitalize()} more"
+                   + (f", at {number_word(spots)} places" if spots < len(more) else "")
+                   + f", a little farther, also look on the line{line}{ringed}")
         said = (f" Point {j + 1}, magnified, is just on its {side} side{also}{rest}."
                 if set([j, *near]) <= set(named) else
+                f"{farther}: magnified, point {j + 1} is just on its {side} side{also}{rest}."
+                if named and j in named and counted and not again else
                 f" {names}, too, look on the line{line}{ringed}: just on their {side} "
                 f"sides{also}." if again else
                 f" {names} look on the line{line}{ringed}: magnified, point {j + 1} is just "
@@ -773,14 +785,15 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         # it turns said first; a count changes only as a point changes sides)
         # (reviews 331: the count is of its better side, written, never said)
         # (reviews 334: "its better side taken as +" cryptic)
-        story.beat(f"{TRIAL_WORDS}, counting the mistakes of its better side at every "
-                   f"angle: the count can change only as the line passes a point. The best "
-                   f"gets {low} wrong.",
+        # (reviews 340: "its better side" never explained: said what it is)
+        story.beat(f"{TRIAL_WORDS}, + on whichever side makes fewer mistakes, and count "
+                   f"them at every angle: the count can change only as the line passes a "
+                   f"point. The best gets {low} wrong.",
                    "trial", trial_line=True, sweep_chart=True,
                    wrong_marks=({"dashed": lesson.wrong_points(lesson.scaling_theta)}
                                 if low else None))
     if not standardized:
-        tied_place_beat(story, lesson, "shows why at a glance")
+        tied_place_beat(story, lesson, "rules out 0 wrong at a glance")
     # (reviews 322: "That works" after the tied place read as the place's glance)
     tried = ("" if standardized else
              "Turning a line works in a plane; with many features, no one can try every "
@@ -1223,11 +1236,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     narrowest = min(wedge_widths(lesson.signed, low))
     thin = (f", the narrowest only about {narrowest:.1f}° wide"
             if wedges > 1 and narrowest < THIN_WEDGE_DEGREES else "")
-    among = f", in one of the {wedges} outlined wedges{thin}" if wedges > 1 else ""
+    # (reviews 340: "every θ … in one of the 2 outlined wedges" heard as every θ in them)
+    among = (f" Only the θ in the {wedges} outlined wedges get just {low}{thin}."
+             if wedges > 1 else "")
     # (reviews 338-339: the fewest, the verdict and the solver's word in one caption: the
     # verdict a beat of its own)
     story.beat(f"No θ is left unshaded: every θ gets at least {low} wrong, as this one "
-               f"does{among}.", "infeasible", fewest_line=True,
+               f"does.{among}", "infeasible", fewest_line=True,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
                status=f"every $theta$ gets at least {low} wrong")
     story.beat("So no line through the origin separates these points. Asked for any θ "

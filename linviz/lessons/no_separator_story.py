@@ -199,69 +199,13 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
             + [("Each side totals 1", first), ("add up to 0", rest)])
 
 
+#: what the constant feature asks of Gordan's weights, a card's row with the words it comes
+#: at (the weights found through 0 weighed against it were a detour: reviews 338, 340)
+TOTALS_ROWS = [("starts with its label", "$y^((i)) [1, x^((i))]$ starts with $y^((i))$: "
+                                         "$sum_i lambda_i y^((i)) = 0$")]
+
+
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)
-#: a total of weights within this of 0 reads 0.00 (said to 2 decimals)
-READS_ZERO = 0.005
-
-
-#: the words that begin the first answer's + side and − side in :func:`first_totals` (each
-#: side's rings lit as it is said)
-PLUS_SIDE_WORDS, MINUS_SIDE_WORDS = ": + point", ", − point"
-
-
-def first_totals(lesson: LinearProgramLesson) -> tuple[str, str]:
-    """(said, written): the first certificate's weights on + points and on − points, each
-    side's terms and total, which Σλᵢy⁽ⁱ⁾ = 0 (the first coordinate of Σλᵢy⁽ⁱ⁾[1, x⁽ⁱ⁾])
-    would make equal: "The first answer's do not: + points 2 and 6 get 0.49 + 0.32 = 0.81,
-    − point 23 gets 0.19." (or, within :data:`READS_ZERO`, that they do), at the
-    certificate's decimals, more where the rounded totals would read equal (reviews 324:
-    "0.49 + 0.32 − 0.19" mixed the weights with the labels' signs, unexplained)."""
-    support = sorted(lesson.certificate)
-    places = weight_places([lesson.certificate[i] for i in support])
-    sides = {sign: [i for i in support if float(lesson.data.y[i]) * sign > 0]
-             for sign in (1, -1)}
-    totals = {sign: sum(float(lesson.certificate[i]) for i in held)
-              for sign, held in sides.items()}
-    equal = abs(totals[1] - totals[-1]) <= READS_ZERO
-
-    def adds_up(sign: int) -> bool:  # the rounded terms add up to the rounded total
-        shown = sum(round(float(lesson.certificate[i]), places) for i in sides[sign])
-        return round(shown, places) == round(totals[sign], places)
-
-    while places < 4 and (not (adds_up(1) and adds_up(-1)) or (
-            not equal and round(totals[1], places) == round(totals[-1], places))):
-        places += 1
-
-    def terms(sign: int) -> str:  # "0.49 + 0.32 = 0.81", "0.19"
-        shown = [formatting.number(lesson.certificate[i], places) for i in sides[sign]]
-        total = f" = {formatting.number(totals[sign], places)}" if len(shown) > 1 else ""
-        return " + ".join(shown) + total if shown else "0"
-
-    def said(sign: int) -> str:
-        name = "+" if sign > 0 else "−"
-        held = sides[sign]
-        if not held:
-            return f"no {name} point gets any"
-        return f"{name} {point_list(held)} {'gets' if len(held) == 1 else 'get'} {terms(sign)}"
-
-    verdict = "do" if equal else "do not"
-    written = (f"first answer, + and −: ${terms(1)} {'=' if equal else '!='} {terms(-1)}$")
-    return f"{FOUND_WORDS} {verdict}: {said(1)}, {said(-1)}.", written
-
-
-#: the words that recall the certificate found through the origin (its weights' totals
-#: written as they are said)
-FOUND_WORDS = "The weights found before"
-
-
-def totals_rows(written: str) -> list[tuple[str, str]]:
-    """The constant feature's demand on Gordan's weights, then the first answer's totals
-    (:func:`first_totals`), each with the words it comes at."""
-    return [("starts with its label", "$y^((i)) [1, x^((i))]$ starts with $y^((i))$: "
-                                      "$sum_i lambda_i y^((i)) = 0$"),
-            (FOUND_WORDS, written)]
-
-
 NUMBER_WORDS = {2: "two", 3: "three"}
 
 
@@ -401,7 +345,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     else:
         positive, negative = lesson.overlap
         closeup = lesson.overlap_closeup
-        _, _, other = turning_hull(positive, negative)
+        held, _, other = turning_hull(positive, negative)
         why = len(other) == 1 and bool(overlap_panel(lesson))  # a beat saying why
         magnified = " (magnified on the right)" if closeup else ""
         # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
@@ -433,8 +377,11 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    # (review 311: the equation over the close-up, never said, dropped)
                    # (reviews 318: the constant feature said, not seen, for 30 s)
                    status="an offset: $theta^T x + theta_0 = [theta_0, theta]^T [1, x]$")
+        # (the point it gets wrong marked ×, not ringed too: reviews 338, 340, ring, + and
+        # × one blob at 480p)
         story.beat(hull_argument(positive, negative), "overlap-turn", programme=None,
-                   turn_key=None if closeup else turn_key_rows(positive, negative))
+                   turn_key=None if closeup else turn_key_rows(positive, negative),
+                   ringed=held)
         # the solver's answer a sentence of its own, tied to Gordan's alternative (review
         # 313: the triangle was never tied to it): with wᵢ each point's share in its
         # class's mean, Σ wᵢ y⁽ⁱ⁾ [1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0, m the point both hold
@@ -442,20 +389,15 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         if why:  # why, its weights on the panel
             story.beat(mean_sentence(other[0]), "overlap-why", ringed=[other[0]], turn_key=None,
                        overlap_panel=overlap_panel(lesson), score_bars=True)
-        # what the constant feature asks of Gordan's weights, and why the first answer fails
-        # it (reviews 317: "nor with an offset" was never explained)
-        said, written = first_totals(lesson)
-    # (reviews 331: "the first answer's" pointed back 70 s)
+        # what the constant feature asks of Gordan's weights (reviews 317: "nor with an
+        # offset" was never explained); the weights found through 0 weighed against it, a
+        # detour (reviews 338, 340), left out
         panel = bool(overlap_panel(lesson))
-        # (reviews 338: the demand and the first answer's totals in one caption of 19 s,
-        # over a still: the totals a beat of their own, the card's second row written there)
         story.beat(f"{SOLVER_WORDS}, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
                    f"weights on + and on − points must total the same.",
-                   "offset-totals", programme=totals_rows(written) if panel else None,
+                   "offset-totals", programme=TOTALS_ROWS if panel else None,
                    turn_key=None, score_bars=False, ringed=[],
                    status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
-        story.beat(said, "offset-first",
-                   ringed=sorted(lesson.certificate))  # (the first answer's, as named)
         # (reviews 327: "Gordan's second case again" re-proved what the triangle had shown:
         # said briefly, as the weights that do what the first answer's do not; reviews 330:
         # the overlap not said to be itself the certificate)

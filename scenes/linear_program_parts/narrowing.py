@@ -44,11 +44,11 @@ class NarrowingBeats:
         else:
             self.wait_for_words("one at a time")
         self.set_status(beat.state["status"])
+        if zoom:  # (with the shown line on it: reviews 339, zoomed empty for 4 s)
+            self.zoom_weights(lesson.weight_box)
         if shown is not None and self.on_screen(shown):
             self.play(vanish(shown), run_time=style.RUN_FADE)
             self.remove(shown)
-        if zoom:
-            self.zoom_weights(lesson.weight_box)
         k = found.emptied
         cuts = set(found.cuts)
         changes = [j in cuts for j in range(k)]

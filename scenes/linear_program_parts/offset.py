@@ -194,6 +194,7 @@ class OffsetBeats(ClosingRuns):
         lesson, names = self.lesson, self.overlap_names
         shared = self.overlap_drawn[1]
         planes = [self.plane, *([self.closeup] if beat.state["closeup"] else [])]
+        self.set_rings(list(beat.state["ringed"]))  # (the point it gets wrong: its × alone)
         self.show_turn_key(beat.state["turn_key"])  # (review 321: the shading had no key)
         if len(lesson.overlap[0]) == len(lesson.overlap[1]) == 1:  # one place: no turn
             self.play(appear(shared), *self.key_rest(), run_time=style.RUN_FADE)

@@ -8,13 +8,13 @@ point in the other class's hull is said to be their weighted mean."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Dot, Rectangle, Restore,
+from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Dot, Rectangle,
                    ValueTracker, VGroup, linear)
 
 from linviz import formatting
 
 from linviz.lessons.linear_program_story import AT_LEAST_ROWS, status_said_first
-from linviz.lessons.no_separator_story import MEAN_WORDS, MINUS_SIDE_WORDS, PLUS_SIDE_WORDS
+from linviz.lessons.no_separator_story import MEAN_WORDS
 from scenes.linear_program_parts.common import DIAMOND_SHORT
 from scenes.linear_program_parts.score_strip import score_strip
 from scenes.toolkit import style
@@ -32,8 +32,7 @@ SHRINK_SECONDS = 1.6
 HELPERS_START = 0.0
 
 
-#: how far the overlap's hulls fade while another certificate is weighed (a share)
-OVERLAP_DIM = 0.75
+
 
 class ProgrammeCard:
     """The helpers' programme (a part of :class:`scenes.linear_program.LinearProgramScene`,
@@ -156,9 +155,7 @@ class ProgrammeCard:
                                        lambda: (strip.settle(), line.clear_updaters()))}, strip
 
     def draw_offset_certificate(self, beat) -> None:
-        """The overlap's hulls as they were (dimmed by :meth:`draw_offset_totals`), and the
-        rows of :meth:`write_offset_rows`."""
-        self.dim_overlap(False)
+        """Gordan's certificate on [1, x], written as said (:meth:`write_offset_rows`)."""
         self.write_offset_rows(beat)
 
     def write_offset_rows(self, beat) -> None:
@@ -183,50 +180,20 @@ class ProgrammeCard:
 
     def ring_weighed(self, beat) -> None:
         """The points whose weights the card writes ringed, once written (the state's
-        ``ringed``), named where the hulls' names do not name them, each side's lit as its
-        weights are said (reviews 318 bench: stills)."""
+        ``ringed``), named where the hulls' names do not name them (review 321: rings came
+        back unnamed round the triangle)."""
         self.set_rings(list(beat.state["ringed"]))
-        # (review 321: the first answer's rings came back unnamed round the triangle)
         hull = {*self.lesson.overlap[0], *self.lesson.overlap[1]}
         fresh = [i for i in beat.state["ringed"] if i not in hull]
         if fresh and self.overlap_panel is not None and self.on_screen(self.overlap_panel):
             names = self.ring_names(fresh, lines=self.hull_edges(self.plane))
             self.play(appear(names), run_time=style.RUN_FADE)
             self.mark_for_beat(names)
-        # (the bench: a 7 s still)
-        for words, sign in ((PLUS_SIDE_WORDS, 1), (MINUS_SIDE_WORDS, -1)):
-            side = [ring for i, ring in self.rings.items()
-                    if i in self.lesson.certificate and self.lesson.data.y[i] * sign > 0]
-            if side:
-                self.light_as_said(words, side)
 
     def draw_offset_totals(self, beat) -> None:
-        """What the constant feature asks of Gordan's weights, written as said (the first
-        of :meth:`write_offset_rows`'s rows)."""
+        """What the constant feature asks of Gordan's weights, written as said
+        (:meth:`write_offset_rows`)."""
         self.write_offset_rows(beat)
-
-    def draw_offset_first(self, beat) -> None:
-        """The first certificate's weights weighed with an offset: the overlap's hulls
-        dimmed, the card's row of their totals written as said, their points ringed."""
-        self.dim_overlap(True)
-        if beat.state["programme"]:
-            self.write_programme_rest()
-        self.ring_weighed(beat)
-
-    def dim_overlap(self, dim: bool) -> None:
-        """The overlap's hulls dimmed while the first certificate's weights are weighed
-        (``dim``), as they were after (reviews 337: point 2 of that certificate stood in the
-        triangle of another argument)."""
-        drawn = getattr(self, "overlap_drawn", None)
-        hulls = None if drawn is None else drawn[0]
-        if hulls is None or not self.on_screen(hulls):
-            return
-        if dim:
-            hulls.save_state()
-            self.play(hulls.animate.fade(OVERLAP_DIM), run_time=style.RUN_FADE)
-        elif getattr(hulls, "saved_state", None) is not None:
-            self.play(Restore(hulls), run_time=style.RUN_FADE)
-            hulls.saved_state = None
 
     def draw_overlap_why(self, beat) -> None:
         """Why the point in the other class's hull is always on their side: the panel that

@@ -24,6 +24,10 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 FLIP_SECONDS = 1.0
 #: seconds "close in" takes to say (the scaling ends with it)
 SAID_CLOSE_IN = 0.6
+#: the words of the claim that ≥ 1 loses nothing that speak of any separating θ
+GENERAL_WORDS = "a θ with every label times score above 0"
+#: the opacity of a θ with mistakes while a separating one is spoken of
+DIMMED = 0.3
 
 
 def strip_to(strip, c: float) -> list:
@@ -50,12 +54,21 @@ class ScalingBeats:
         self.set_status(None)
         # the scaled θ, standing, lit as its scaling is argued (reviews 319 bench: a still)
         scaled_up = []
-        if self.scaling_drawing is not None and self.on_screen(self.scaling_drawing):
+        if (self.scaling_drawing is not None and self.on_screen(self.scaling_drawing)
+                and self.lesson.feasible):  # (reviews 322: lit where it gets points wrong,
+            # it read as "a θ with every label times score above 0": dimmed there, below)
             self.light_as_said("loses nothing", [self.scaling_drawing[2]])  # its least, 1
-            if self.lesson.feasible:  # (reviews 322: lit where it gets points wrong, it
-                # read as "a θ with every label times score above 0")
-                scaled_up.append(self.scaling_drawing)
+            scaled_up.append(self.scaling_drawing)
         self.set_status(beat.state["status"])  # (its scale, as the claim is said)
+        if not self.lesson.feasible and self.seconds_until(GENERAL_WORDS) is not None:
+            # a θ with mistakes marked is no θ with every label times score above 0: dimmed
+            # as that one is spoken of (reviews 340: the claim read as about it)
+            shown = [m for m in (self.scaling_drawing, self.wrong_drawn)
+                     if m is not None and self.on_screen(m)]
+            self.wait_for_words(GENERAL_WORDS)
+            if shown:
+                self.play(*[m.animate.set_opacity(DIMMED) for m in shown],
+                          run_time=style.RUN_FADE)
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         drawn = getattr(self, "score_strip_drawn", None)
         strip = drawn[0] if drawn is not None and self.on_screen(drawn) else None
@@ -291,7 +304,9 @@ class ScalingBeats:
         some points wrong) over the data plane's top right."""
         # (review 298: "least y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0" read as every score > 0)
         positive = "" if self.lesson.feasible else "positive "
+        # (the θ scaled named cθ, as on the strip: reviews 338-340, one vector, two names)
         note = text(markup_with_math(
-            f"dashed: $theta^T x = plus.minus 1$; least {positive}$y^((i)) theta^T x^((i))$: "
-            f"{formatting.number(value, 2)}"), self.theme, style.FONT_SMALL, self.theme.text)
+            f"dashed: $(c theta)^T x = plus.minus 1$; least {positive}"
+            f"$y^((i)) (c theta)^T x^((i))$: {formatting.number(value, 2)}"), self.theme,
+            style.FONT_SMALL, self.theme.text)
         return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)

@@ -305,7 +305,9 @@ class WalkBeats(WalkStartBeats, ClosePoints):
         self.show_wrong_marks(beat)  # (none: every point is right now)
         self.follow_beat(beat)
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
-        if beat.state["inset"]:
+        if beat.state["inset"]:  # as its least is said (reviews 340: all at the start, then
+            # a still of 12 s)
+            self.wait_for_words("the least")
             self.show_run_inset(self.lesson.thetas[-1], *self.lesson.least_inset,
                                 name=f"{self.lesson.least_point + 1}:")
         self.name_rings()

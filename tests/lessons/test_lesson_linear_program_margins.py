@@ -234,9 +234,9 @@ def test_the_opening_names_the_notes_table_row(case):
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
         assert trial.sentence == (
-            f"Turn a line round the origin, counting the mistakes of its better side at every "
-            f"angle: the count can change only as the line passes a point. The best gets "
-            f"{fewest} wrong.")
+            f"Turn a line round the origin, + on whichever side makes fewer mistakes, and "
+            f"count them at every angle: the count can change only as the line passes a "
+            f"point. The best gets {fewest} wrong.")
         assert row.sentence.startswith("Turning a line works in a plane; with many features, "
                                        "no one can try every direction. For the notes' "
                                        "realizable case")

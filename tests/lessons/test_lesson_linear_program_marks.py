@@ -191,6 +191,22 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         elif 1 < len(names) <= 3:
             listed = ", ".join(names[:-1]) + " and " + names[-1]
             assert f"Points {listed} look on the line of the solver's θ" in near_said.sentence
+        elif len(names) > 3 and tight and str(first + 1) in tight and not said.state[
+                "kept_on_plane"]:  # those beyond the nearest, ringed the beat before, counted
+            # as more, farther (reviews 339: "six points" said of three rings seen before)
+            more = [int(n) - 1 for n in names if n not in tight]
+            places = len(np.unique(X[more], axis=0))
+            words = dict(enumerate(["Zero", "One", "Two", "Three", "Four", "Five", "Six",
+                                    "Seven", "Eight", "Nine", "Ten"]))
+            at = (f", at {words.get(places, str(places)).lower()} places"
+                  if places < len(more) else "")
+            assert all(abs(signed[i]) > abs(signed[first]) for i in more)
+            assert near_said.sentence.startswith(
+                f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also look "
+                f"on the line of the "
+                f"solver's θ, ringed: magnified, point {first + 1} is just on its correct side")
+            others = {3: "three", 4: "four", 5: "five"}.get(len(names) - 1, len(names) - 1)
+            assert near_said.sentence.endswith(f"; so are the other {others}.")
         elif len(names) > 3:  # counted (reviews 321: six numbers read twice, one labelled)
             count = {4: "Four", 5: "Five", 6: "Six"}.get(len(names), str(len(names)))
             # their distinct places counted where fewer (reviews 324: six named, four rings)
@@ -304,7 +320,7 @@ def test_a_place_both_classes_share_is_said_to_show_no_line_separates(case):
     here = np.all(X == X[mixed[0]], axis=1)
     plus, minus = int(np.sum(here & (y > 0))), int(np.sum(here & (y < 0)))
     before = beats[beats.index(beat) - 1].motion
-    shows = {"trial": "shows why at a glance",  # (the count it explains)
+    shows = {"trial": "rules out 0 wrong at a glance",  # (reviews 339: "why" of what?)
              "through-mean": "shows at a glance that no line separates them"}[before]
     assert beat.sentence.startswith(f"Here the place tagged +{plus} −{minus} {shows}: ")
     assert beat.state["ringed"] == [mixed[0]]
