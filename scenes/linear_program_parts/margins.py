@@ -63,22 +63,25 @@ class MarginBands:
         # θ*'s as its margin is said, the perceptron's as its is (reviews 318 bench: both
         # at once, then 12 s of a still)
         self.play(*[appear(group[0]) for group in groups], run_time=style.RUN_FADE)
+        # the perceptron's magnified round the point that sets it, with it, where no
+        # close-up stands (reviews 326: 0.042 was a hairline on the plane; reviews 340: at
+        # "narrower", the sentence's last word, it flashed for a second)
+        close = None if len(groups) > 1 else lesson.line_inset(lesson.thetas[-1])
+        inset = (self.margin_magnifier(close, both) if close is not None
+                 and self.timeline.said_at("narrower") is not None else None)
         self.wait_for_words("The perceptron's")
-        self.play(*[appear(group[1]) for group in groups], run_time=style.RUN_FADE)
+        self.play(*[appear(group[1]) for group in groups],
+                  *([appear(inset)] if inset is not None else []), run_time=style.RUN_FADE)
         bands = VGroup(*groups[0], *groups[1:])  # (the plane's two, then the close-ups')
         self.remove(*[part for group in groups for part in group])
         self.add(bands)
         self.mark_for_beat(bands)
         self.margin_bands = bands
-        # the narrower of the two lit as it is said so (the bench: 9 s of a still after),
-        # magnified round the point that sets it where no close-up stands (reviews 326:
-        # 0.042 was a hairline on the plane)
-        close = None if len(groups) > 1 else lesson.line_inset(lesson.thetas[-1])
-        if close is not None and self.timeline.said_at("narrower") is not None:
-            inset = self.margin_magnifier(close, both)
-            self.wait_for_words("narrower")
-            self.play(appear(inset), lit(groups[0][1], theme), run_time=style.PAUSE_READ)
+        # the narrower of the two lit as it is said so (the bench: 9 s of a still after)
+        if inset is not None:
             self.mark_for_beat(inset)
+            self.wait_for_words("narrower")
+            self.play(lit(groups[0][1], theme), run_time=style.PAUSE_READ)
             return
         for said in ("narrower", "wider"):
             self.light_as_said(said, [group[1] for group in groups])
