@@ -367,6 +367,10 @@ RULES: tuple[Rule, ...] = (
           "ℰₙ anywhere else is said as what it is: 'the training error'"),
     _rule("lifted-point", r"\[x, 1\]", " x with a 1 appended ",
           "[x, 1], the point with the constant feature: 'x with a 1 appended'"),
+    _rule("lifted-in-front", r"(?<=(\S))?\[1, (x[^\[\],]*)\]",
+          lambda m, n: f"{' times' if m.group(1) else ''} {m.group(2)} with a 1 in front ",
+          "[1, x⁽ⁱ⁾], the point with the constant feature first: 'x i with a 1 in front' "
+          "(reviews 341: 'y i 1, x i' was heard)"),
     _rule("projection", r"(?:(?<![A-Za-z])(y)\s*)?(θ|x)\s*·\s*θ\*\s*/\s*‖θ\*‖",
           lambda m, n: (" y times" if m.group(1) else "") + f" the projection of {m.group(2)} on θ* ",
           "θ·θ*/‖θ*‖, the length the proof follows: 'the projection of theta on theta star' "

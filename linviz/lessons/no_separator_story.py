@@ -91,11 +91,11 @@ def hull_argument(positive, negative) -> str:
         # is the next beat's, :data:`MEAN_WORDS`)
         # (reviews 318: "a × marks each + point on their side" where only point 7 was)
         return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
-                f"side however it turns, marked × as wrong.")
+                f"side however it turns, marked with a cross as wrong.")
     where = ("segments cross" if len(positive) == len(negative) == 2 else "shapes meet")
     either = " or ".join(str(i + 1) for i in other)
     return (f"{turn}: {MEET_WORDS[1]} {where} stays on that side, and with it "
-            f"{other_sign} point {either}, marked × as wrong, so no line separates.")
+            f"{other_sign} point {either}, marked with a cross as wrong, so no line separates.")
 
 
 def turn_key_rows(positive, negative) -> list[str] | None:
@@ -120,11 +120,11 @@ MEAN_WORDS = "weighted mean"
 def mean_sentence(point: int) -> str:
     """Why + point ``point`` (0-based) in the other class's hull is on its side of every
     line: x⁽ᵖ⁾ = Σwᵢx⁽ⁱ⁾, wᵢ ≥ 0, Σwᵢ = 1 (the panel's weights), so θᵀx⁽ᵖ⁾ + θ₀ = Σwᵢ(θᵀx⁽ⁱ⁾ +
-    θ₀): the same mean of their scores, on their side of 0."""
+    θ₀): the same mean of their scores, on their side of 0 (that no line separates is the
+    offset certificate's conclusion, said once: reviews 340-341, proved twice)."""
     up = formatting.superscript(point + 1)
     return (f"Why: x⁽{up}⁾ is a {MEAN_WORDS} of their x, the weights on the right, so its "
-            f"score is the same mean of their scores, on their side of 0. So no line "
-            f"separates.")
+            f"score is the same mean of their scores, on their side of 0.")
 
 
 def shares_words(positive, negative) -> str:

@@ -142,6 +142,9 @@ UNIT_CASES = [
     ("by 73%", "theta", "by 73 percent"),
     ("3× faster", "theta", "3 times faster"),
     ("y·[x, 1]", "theta", "y times x with a 1 appended"),
+    ("each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label", "theta",
+     "each y i times x i with a 1 in front starts with its label"),
+    ("the offset: [1, x]", "theta", "the offset: x with a 1 in front"),
     # said as the lecturer names it
     ("its y·score −0.39", "theta", "its y-score minus 0.39"),
     ("every y·score yθᵀx keeps its sign", "theta",

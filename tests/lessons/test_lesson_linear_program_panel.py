@@ -125,7 +125,7 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
     if len(other) == 1:  # always marked; why, the next beat (reviews 317), on the panel's
         # weights where it stands
         assert turn.sentence.endswith(f"point {other[0] + 1}, between them, stays on "
-                                      f"that side however it turns, marked × as wrong.")
+                                      f"that side however it turns, marked with a cross as wrong.")
         following = beats[beats.index(turn) + 1]
         # (the panel, which writes the mean, comes with it; a close-up stands without one)
         assert (following.motion == "overlap-why") == (overlap.state["closeup"] is None)
@@ -133,7 +133,7 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
         if following.motion == "overlap-why":
             assert following.sentence.endswith(
                 "is a weighted mean of their x, the weights on the right, so its score is the "
-                "same mean of their scores, on their side of 0. So no line separates.")
+                "same mean of their scores, on their side of 0.")
     else:
         assert turn.sentence.endswith("so no line separates.")
     assert all(str(i + 1) in turn.sentence.split("on one side")[1] for i in other)
