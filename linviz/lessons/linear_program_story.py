@@ -687,8 +687,15 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                 f" {names} look on the line{line}{ringed}: magnified, point {j + 1} is just "
                 f"on its {side} side{also}{rest}.")
         # each named point magnified in turn, where they are named one by one (review 323:
-        # point 16 only ringed, its ring cut by the line)
+        # point 16 only ringed, its ring cut by the line); counted as more, the nearest of
+        # those too, as the others are said (reviews 341: their rings, merged with the
+        # first ones', were not seen)
         magnified = [int(j)] if counted else [int(j), *near]
+        if said.startswith(farther):  # (the first in the data of those within a
+            # millionth of the least distance: a rule, not a float's last bits)
+            least = min(abs(float(distances[i])) for i in more)
+            magnified.append(int(min(i for i in more
+                                     if abs(float(distances[i])) <= least * (1 + 1e-6))))
         return said, {"inset": "step", "close": [float(t) for t in theta],
                       "magnified": magnified}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,

@@ -40,9 +40,13 @@ class IntroBeats:
             status = getattr(self, "status", None)
             leaving = [old, *([status] if status is not None and self.on_screen(status)
                               else [])]
+            # and a close-up of the last beat (reviews 338, 341: it stood 2-3 s under the
+            # new title)
+            inset = getattr(self, "least_inset", None)
+            leaving += [inset] if inset is not None and self.on_screen(inset) else []
             self.swap(leaving, [new])
             self.remove(*leaving)
-            if len(leaving) > 1:
+            if status in leaving:
                 self.status, self.status_words = None, None
             self.title = new
 
