@@ -160,7 +160,8 @@ class ScalingBeats:
     def show_scaling(self, beat) -> None:
         """A separator through the origin (the lesson's ``scaling_theta``: one of many, not
         the programme's θ*), scaled from the lesson's ``scaling_start`` of it, its
-        least y·score 1, to it: its dashed lines close
+        least y·score 1, to it (where the state's ``scaled_to_one`` holds; else two thirds
+        of the way, :meth:`draw_lifted` finishing it): its dashed lines close
         in to the nearest point; the least y·score is said over the plane before and
         after, and a band too narrow to read is magnified round the nearest point (the
         lesson's ``scaling_inset``, which leaves as the next sentence starts; the rest stands
