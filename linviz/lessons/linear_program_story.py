@@ -678,9 +678,16 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         farther = (f" {number_word(len(more)).capitalize()} more"
                    + (f", at {number_word(spots)} places" if spots < len(more) else "")
                    + f", a little farther, also look on the line{line}{ringed}")
+        # the nearest of the more magnified next, named as it is (reviews 342: its close-up
+        # came unnamed)
+        least = min((abs(float(distances[i])) for i in more), default=0.0)
+        first_more = min((i for i in more if abs(float(distances[i])) <= least * (1 + 1e-6)),
+                         default=None)  # (the first in the data within a millionth: a rule)
+        then = (f"; so is {first_more + 1}, and so are the other "
+                f"{number_word(len(near) - 1)}" if first_more is not None else "")
         said = (f" Point {j + 1}, magnified, is just on its {side} side{also}{rest}."
                 if set([j, *near]) <= set(named) else
-                f"{farther}: magnified, point {j + 1} is just on its {side} side{also}{rest}."
+                f"{farther}: magnified, point {j + 1} is just on its {side} side{also}{then}."
                 if named and j in named and counted and not again else
                 f" {names}, too, look on the line{line}{ringed}: just on their {side} "
                 f"sides{also}." if again else
@@ -691,11 +698,8 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         # those too, as the others are said (reviews 341: their rings, merged with the
         # first ones', were not seen)
         magnified = [int(j)] if counted else [int(j), *near]
-        if said.startswith(farther):  # (the first in the data of those within a
-            # millionth of the least distance: a rule, not a float's last bits)
-            least = min(abs(float(distances[i])) for i in more)
-            magnified.append(int(min(i for i in more
-                                     if abs(float(distances[i])) <= least * (1 + 1e-6))))
+        if said.startswith(farther):
+            magnified.append(int(first_more))
         return said, {"inset": "step", "close": [float(t) for t in theta],
                       "magnified": magnified}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,

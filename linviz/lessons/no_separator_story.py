@@ -117,14 +117,17 @@ def turn_key_rows(positive, negative) -> list[str] | None:
 MEAN_WORDS = "weighted mean"
 
 
-def mean_sentence(point: int) -> str:
-    """Why + point ``point`` (0-based) in the other class's hull is on its side of every
+def mean_sentence(point: int, hull, sign: str) -> str:
+    """Why + point ``point`` (0-based) in the other class's ``hull`` (their points, 0-based;
+    their class's ``sign``) is on its side of every
     line: x⁽ᵖ⁾ = Σwᵢx⁽ⁱ⁾, wᵢ ≥ 0, Σwᵢ = 1 (the panel's weights), so θᵀx⁽ᵖ⁾ + θ₀ = Σwᵢ(θᵀx⁽ⁱ⁾ +
     θ₀): the same mean of their scores, on their side of 0 (that no line separates is the
     offset certificate's conclusion, said once: reviews 340-341, proved twice)."""
     up = formatting.superscript(point + 1)
-    return (f"Why: x⁽{up}⁾ is a {MEAN_WORDS} of their x, the weights on the right, so its "
-            f"score is the same mean of their scores, on their side of 0.")
+    # (the hull's points and side named: reviews 342, "their" pointed back two sentences)
+    of = formatting.listed(f"x⁽{formatting.superscript(i + 1)}⁾" for i in sorted(hull))
+    return (f"Why: x⁽{up}⁾ is a {MEAN_WORDS} of {of}, the weights on the right, so its "
+            f"score is the same mean of their scores, on the {sign} points' side of 0.")
 
 
 def shares_words(positive, negative) -> str:
@@ -202,7 +205,10 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
 #: what the constant feature asks of Gordan's weights, a card's row with the words it comes
 #: at (the weights found through 0 weighed against it were a detour: reviews 338, 340)
 TOTALS_ROWS = [("starts with its label", "$y^((i)) [1, x^((i))]$ starts with $y^((i))$: "
-                                         "$sum_i lambda_i y^((i)) = 0$")]
+                                         "$sum_i lambda_i y^((i)) = 0$"),
+               # (reviews 342: "must total the same" never written)
+               ("must total the same", "so: $lambda$ on + points, in total, $=$ "
+                                       "$lambda$ on − points, in total")]
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)
@@ -345,7 +351,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     else:
         positive, negative = lesson.overlap
         closeup = lesson.overlap_closeup
-        held, _, other = turning_hull(positive, negative)
+        held, hull_sign, other = turning_hull(positive, negative)
         why = len(other) == 1 and bool(overlap_panel(lesson))  # a beat saying why
         magnified = " (magnified on the right)" if closeup else ""
         # the weight plane leaves (what follows argues in data space; dimmed, it stayed a
@@ -387,7 +393,8 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # class's mean, Σ wᵢ y⁽ⁱ⁾ [1, x⁽ⁱ⁾] = [1, m] − [1, m] = 0, m the point both hold
         # (review 311: "infeasible too" written, never said)
         if why:  # why, its weights on the panel
-            story.beat(mean_sentence(other[0]), "overlap-why", ringed=[other[0]], turn_key=None,
+            story.beat(mean_sentence(other[0], held, "+" if hull_sign > 0 else "−"),
+                       "overlap-why", ringed=[other[0]], turn_key=None,
                        overlap_panel=overlap_panel(lesson), score_bars=True)
         # what the constant feature asks of Gordan's weights (reviews 317: "nor with an
         # offset" was never explained); the weights found through 0 weighed against it, a

@@ -123,6 +123,11 @@ class ProgrammeCard:
         """The card's rows the beat before left unsaid, written as said (θ = 0's: the strip
         shrinking to 0 with it)."""
         self.follow_beat(beat)
+        drawn = getattr(self, "score_strip_drawn", None)
+        if drawn is not None and self.on_screen(drawn):  # its 0 as "at least 0" is said
+            # (reviews 342: said in this sentence now, it was lit in none)
+            numbers = drawn[0].line
+            self.light_as_said("at least 0", [numbers.zero, numbers.zero_label])
         self.write_programme_rest(self.at_least_moves)
 
     def show_score_strip(self):
@@ -144,13 +149,11 @@ class ProgrammeCard:
         # only the strip, the faded line with it)
         self.score_strip_drawn = VGroup(strip, line)
         self.add(self.score_strip_drawn)
-        # after each of the first two rows, the strip's side > 0 lit as "above 0" is said,
-        # its 0 as "at least 0" (the bench: 5-7 s stills between the rows)
+        # after the first row, the strip's side > 0 lit as "above 0" is said (the bench:
+        # 5-7 s stills between the rows; its 0 is lit by :meth:`draw_at_least_zero`)
         numbers = strip.line
         return {AT_LEAST_ROWS[0][0]: ([], style.RUN_FADE, lambda: self.light_as_said(
                     "to be above 0", [numbers.correct_side, numbers.side_labels[-1]])),
-                AT_LEAST_ROWS[1][0]: ([], style.RUN_FADE, lambda: self.light_as_said(
-                    "at least 0", [numbers.zero, numbers.zero_label])),
                 AT_LEAST_ROWS[-1][0]: ([strip.scale.animate.set_value(0.0)], SHRINK_SECONDS,
                                        lambda: (strip.settle(), line.clear_updaters()))}, strip
 

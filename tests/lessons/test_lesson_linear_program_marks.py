@@ -205,12 +205,13 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
                 f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also look "
                 f"on the line of the "
                 f"solver's θ, ringed: magnified, point {first + 1} is just on its correct side")
-            others = {3: "three", 4: "four", 5: "five"}.get(len(names) - 1, len(names) - 1)
-            assert near_said.sentence.endswith(f"; so are the other {others}.")
-            # the nearest of those magnified after the first, as the others are said
+            # the nearest of those magnified after the first, named as it is (reviews 342)
             least = min(abs(signed[i]) for i in more)
             nearest = min(i for i in more if abs(signed[i]) <= least * (1 + 1e-6))
             assert near_said.state["magnified"] == [first, nearest]
+            rest = words.get(len(names) - 2, str(len(names) - 2)).lower()
+            assert near_said.sentence.endswith(
+                f"; so is {nearest + 1}, and so are the other {rest}.")
         elif len(names) > 3:  # counted (reviews 321: six numbers read twice, one labelled)
             count = {4: "Four", 5: "Five", 6: "Six"}.get(len(names), str(len(names)))
             # their distinct places counted where fewer (reviews 324: six named, four rings)

@@ -10,7 +10,7 @@ import re
 import numpy as np
 import pytest
 
-
+from linviz import formatting
 from lp_gallery import CASES, lesson_or_skip
 
 
@@ -131,9 +131,13 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
         assert (following.motion == "overlap-why") == (overlap.state["closeup"] is None)
         assert not overlap.state["overlap_panel"]
         if following.motion == "overlap-why":
+            # the hull's points and their side named (reviews 342: "their" pointed back)
+            of = " and ".join([", ".join(f"x⁽{formatting.superscript(i + 1)}⁾"
+                                         for i in held[:-1]),
+                               f"x⁽{formatting.superscript(held[-1] + 1)}⁾"])
             assert following.sentence.endswith(
-                "is a weighted mean of their x, the weights on the right, so its score is the "
-                "same mean of their scores, on their side of 0.")
+                f"is a weighted mean of {of}, the weights on the right, so its score is the "
+                f"same mean of their scores, on the {sign} points' side of 0.")
     else:
         assert turn.sentence.endswith("so no line separates.")
     assert all(str(i + 1) in turn.sentence.split("on one side")[1] for i in other)
@@ -162,9 +166,10 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     assert asked.sentence == (
         "With the constant feature, each y⁽ⁱ⁾[1, x⁽ⁱ⁾] starts with its label, so Gordan's "
         "weights on + and on − points must total the same.")
-    if asked.state["programme"]:
-        ((words, _),) = asked.state["programme"]
-        assert words in asked.sentence
+    if asked.state["programme"]:  # each row as its words are said, in order (reviews
+        # 342: "must total the same" never written)
+        places = [asked.sentence.find(words) for words, _ in asked.state["programme"]]
+        assert len(places) == 2 and -1 not in places and places == sorted(places)
     assert said.sentence.startswith("Weight ")
     assert said.sentence.endswith(". Each side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
                                   "So the overlap is itself Gordan's second case: the "
