@@ -454,6 +454,11 @@ NUMBER_WORDS = {**SMALL_NUMBERS, 5: "five", 6: "six", 7: "seven", 8: "eight", 9:
 def number_word(count: int) -> str:
     """``count`` in words up to ten, else in digits."""
     return NUMBER_WORDS.get(count, str(count))
+
+
+def count_word(count: int) -> str:
+    """``count`` in words from one to ten, else in digits ("one more", "the other one")."""
+    return "one" if count == 1 else number_word(count)
 #: a label times score within this of 1 reads 1.00 (said and written to 2 decimals)
 READS_ONE = 0.005
 
@@ -675,19 +680,24 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         # 339: "six points" said of rings seen three 15 s before)
         more = [i for i in [j, *near] if i not in named]
         spots = len({int(lesson.at_place(i)[0]) for i in more})
-        farther = (f" {number_word(len(more)).capitalize()} more"
-                   + (f", at {number_word(spots)} places" if spots < len(more) else "")
-                   + f", a little farther, also look on the line{line}{ringed}")
+        farther = (f" {count_word(len(more)).capitalize()} more"
+                   + (f", at {count_word(spots)} place{'s' if spots > 1 else ''}"
+                      if spots < len(more) else "")
+                   + f", a little farther, also look{'s' if len(more) == 1 else ''} on the "
+                     f"line{line}{ringed}")
         # the nearest of the more magnified next, named as it is (reviews 342: its close-up
         # came unnamed)
         least = min((abs(float(distances[i])) for i in more), default=0.0)
         first_more = min((i for i in more if abs(float(distances[i])) <= least * (1 + 1e-6)),
                          default=None)  # (the first in the data within a millionth: a rule)
-        then = (f"; so is {first_more + 1}, and so are the other "
-                f"{number_word(len(near) - 1)}" if first_more is not None else "")
+        # (reviews 343: point 70 magnified, of the nearest, as "three more" were said)
+        then = ("" if first_more is None else
+                f": magnified, point {first_more + 1} is just on its {side} side" + (
+                    f"; so {'is' if len(more) == 2 else 'are'} the other "
+                    f"{count_word(len(more) - 1)}" if len(more) > 1 else "") + ".")
         said = (f" Point {j + 1}, magnified, is just on its {side} side{also}{rest}."
                 if set([j, *near]) <= set(named) else
-                f"{farther}: magnified, point {j + 1} is just on its {side} side{also}{then}."
+                f"{farther}{then}"
                 if named and j in named and counted and not again else
                 f" {names}, too, look on the line{line}{ringed}: just on their {side} "
                 f"sides{also}." if again else
@@ -698,8 +708,8 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         # those too, as the others are said (reviews 341: their rings, merged with the
         # first ones', were not seen)
         magnified = [int(j)] if counted else [int(j), *near]
-        if said.startswith(farther):
-            magnified.append(int(first_more))
+        if said.startswith(farther):  # (one of the more, alone)
+            magnified = [int(first_more)]
         return said, {"inset": "step", "close": [float(t) for t in theta],
                       "magnified": magnified}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,
@@ -1317,7 +1327,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    status=kept_status + f" · $norm(theta) = 1 \/ {margin_said}"
                                         f" = {math_number(length)}$")
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)
-        story.beat(words.strip(), "kept-close", ringed=point, fewest_line=False, **close)
+        # (where a second point is magnified as the sentence ends, a still to see it:
+        # reviews 343, it left with the section's title a second after it came)
+        story.beat(words.strip(), "kept-close", ringed=point, fewest_line=False, **close,
+                   pause=REVEAL_PAUSE if len(close.get("magnified") or []) > 1 else 0.0)
     story.section("lp-verdict", "What one solve decides")
     testable_beat(story, lesson)
 

@@ -53,6 +53,10 @@ class ClosePoints:
             return
         theta = np.asarray(beat.state["close"], dtype=float)
         j, box, zoom = self.lesson.line_inset(theta)
+        first = (beat.state["magnified"] or [j])[0]
+        found = self.lesson.point_inset(theta, first) if first != j else None
+        if found is not None:  # (a point the sentence magnifies first, not the nearest)
+            j, box, zoom = found
         # (its class's sign with its number: reviews 336, which marker it was went unsaid;
         # in brackets: reviews 338 read "−12" as minus twelve)
         sign = "+" if self.lesson.data.y[j] > 0 else "−"

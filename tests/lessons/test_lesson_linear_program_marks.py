@@ -163,6 +163,11 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         assert beats.index(near_said) == beats.index(left) + 2 + (
             not said.state["kept_on_plane"])
         assert near_said.state["inset"] == "step" and near_said.state["kept"]
+        # a still after it where a second point is magnified as it ends (reviews 343: it
+        # left with the section's title a second after it came)
+        from linviz.lessons.linear_program_story import REVEAL_PAUSE
+        assert near_said.pause == (REVEAL_PAUSE if len(near_said.state["magnified"]) > 1
+                                   else 0.0)
         # every point on the magnified one's side an inset would magnify as much (zoom ≥
         # STEP_INSET_ZOOM, recomputed), named, but those at its place (said to share it)
         from linviz.lessons.linear_program import STEP_INSET_ZOOM
@@ -198,20 +203,22 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
             places = len(np.unique(X[more], axis=0))
             words = dict(enumerate(["Zero", "One", "Two", "Three", "Four", "Five", "Six",
                                     "Seven", "Eight", "Nine", "Ten"]))
-            at = (f", at {words.get(places, str(places)).lower()} places"
-                  if places < len(more) else "")
+            at = (f", at {words.get(places, str(places)).lower()} place"
+                  f"{'s' if places > 1 else ''}" if places < len(more) else "")
             assert all(abs(signed[i]) > abs(signed[first]) for i in more)
-            assert near_said.sentence.startswith(
-                f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also look "
-                f"on the line of the "
-                f"solver's θ, ringed: magnified, point {first + 1} is just on its correct side")
-            # the nearest of those magnified after the first, named as it is (reviews 342)
+            # one of the more magnified, alone: the first in the data within a millionth of
+            # their least distance (reviews 343: one of the nearest was, as "more" were said)
             least = min(abs(signed[i]) for i in more)
             nearest = min(i for i in more if abs(signed[i]) <= least * (1 + 1e-6))
-            assert near_said.state["magnified"] == [first, nearest]
-            rest = words.get(len(names) - 2, str(len(names) - 2)).lower()
-            assert near_said.sentence.endswith(
-                f"; so is {nearest + 1}, and so are the other {rest}.")
+            rest = words.get(len(more) - 1, str(len(more) - 1)).lower()
+            tail = (f"; so {'is' if len(more) == 2 else 'are'} the other {rest}"
+                    if len(more) > 1 else "")
+            assert near_said.sentence == (
+                f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also "
+                f"look{'s' if len(more) == 1 else ''} on the line of the solver's θ, ringed: "
+                f"magnified, point {nearest + 1} is just on its correct side{tail}.")
+            assert near_said.state["magnified"] == [nearest]
+            assert lesson.point_inset(theta, nearest) is not None
         elif len(names) > 3:  # counted (reviews 321: six numbers read twice, one labelled)
             count = {4: "Four", 5: "Five", 6: "Six"}.get(len(names), str(len(names)))
             # their distinct places counted where fewer (reviews 324: six named, four rings)
