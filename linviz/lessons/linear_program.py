@@ -109,27 +109,39 @@ def wedges_of_count(A: np.ndarray, count: int) -> int:
 
 
 def wedge_widths(A: np.ndarray, count: int) -> list[float]:
-    """The widths (degrees) of the wedges of θ that get exactly ``count`` points wrong: runs
-    of neighbouring arcs of :func:`mistake_arcs` round the circle, each the sum of its arcs'
-    (360 where every θ does; none where none does), in order from the first run that starts
-    after an arc not held."""
+    """The widths (degrees) of the wedges of θ that get exactly ``count`` points wrong
+    (:func:`wedge_runs`)."""
+    return [float(np.degrees(end - start)) for start, end in wedge_runs(A, count)]
+
+
+def wedge_runs(A: np.ndarray, count: int) -> list[tuple[float, float]]:
+    """The wedges of θ that get exactly ``count`` points wrong, (start, end) angles
+    (radians, end > start, end possibly past 2π): runs of neighbouring arcs of
+    :func:`mistake_arcs` round the circle ((0, 2π) where every θ does; none where none
+    does), in order from the first run that starts after an arc not held."""
     arcs = mistake_arcs(A)
     held = [c == count for _, _, c in arcs]
     if all(held):
-        return [360.0]
+        return [(0.0, 2 * np.pi)]
     if not any(held):
         return []
     # a run starts at an arc held whose neighbour before it (the last, before the first) is not
     first = next(k for k, h in enumerate(held) if h and not held[k - 1])
-    widths, run = [], None
+    runs, run = [], None
     for step in range(len(arcs)):
         k = (first + step) % len(arcs)
         if held[k]:
-            run = (run or 0.0) + arcs[k][1] - arcs[k][0]
+            width = arcs[k][1] - arcs[k][0]
+            run = (arcs[k][0], arcs[k][0] + width) if run is None else (run[0], run[1] + width)
         elif run is not None:
-            widths.append(float(np.degrees(run)))
+            runs.append((float(run[0]), float(run[1])))
             run = None
-    return widths + ([float(np.degrees(run))] if run is not None else [])
+    return runs + ([(float(run[0]), float(run[1]))] if run is not None else [])
+
+
+#: a wedge of the fewest mistakes narrower than this (degrees) reads as its neighbour's
+#: border at 480p: its width is said, and it is magnified (reviews 336-338, 343-344)
+THIN_WEDGE_DEGREES = 3.0
 
 
 #: the shades of grey weight space is shaded in by how many points each θ gets wrong

@@ -1,5 +1,6 @@
-"""Sizes and close-ups of `linear-program`: the data plane's marker size, and the
-perceptron's last θ magnified by the cone's nearest edge where it would look on it."""
+"""Sizes and close-ups of `linear-program`: the data plane's marker size, the
+perceptron's last θ magnified by the cone's nearest edge where it would look on it, and
+the narrowest wedge of the fewest mistakes magnified where it would read as a border."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import numpy as np
 from ..geometry import Box, typical_spacing
 from ..ties import least_index
 from ..view_box import MARKER_SPACING_FRACTION, magnified_box
-from .linear_program import LinearProgramLesson
+from .linear_program import THIN_WEDGE_DEGREES, LinearProgramLesson, wedge_runs
 
 #: a marker's half-width on the data plane, a share of its width: the planes' rule
 #: (:data:`~linviz.view_box.MARKER_SPACING_FRACTION` of the points' typical spacing), within
@@ -44,3 +45,36 @@ def cone_edge_inset(lesson: LinearProgramLesson) -> tuple[int, Box, int] | None:
     foot = theta - distances[j] * A[j] / norms[j]
     found = magnified_box(lesson.walk_box, foot, float(distances[j]))
     return None if found is None else (j, *found)
+
+
+#: how far out along the thin wedge's middle ray its close-up sits, a share of the way to
+#: the weight plane's edge (far out, where the wedge is widest in the plane)
+THIN_WEDGE_REACH = 0.8
+
+
+def thin_wedge_inset(lesson: LinearProgramLesson) -> tuple[tuple[float, float], Box, int] | None:
+    """((start, end), box, zoom): where several wedges of θ get the fewest points wrong
+    and the narrowest (the first of equals to a millionth of a degree, anticlockwise from
+    0) is under :data:`THIN_WEDGE_DEGREES` wide, that wedge (its angles) magnified in
+    weight space round its middle ray at :data:`THIN_WEDGE_REACH` of the way to the near
+    view's edge, its width there a side (:func:`linviz.view_box.magnified_box`: a wedge's
+    angle is the same at any zoom, its width r·2·sin(½ angle) grows with r); None
+    otherwise, or on data a line through 0 separates."""
+    low = lesson.mistake_range[0]
+    runs = wedge_runs(np.asarray(lesson.signed, dtype=float), low) if low else []
+    if len(runs) < 2:
+        return None
+    narrowest = min(end - start for start, end in runs)
+    start, end = next(run for run in runs if run[1] - run[0] <= narrowest + np.radians(1e-6))
+    if np.degrees(end - start) >= THIN_WEDGE_DEGREES:
+        return None
+    box = lesson.weight_box
+    u = np.array([np.cos((start + end) / 2), np.sin((start + end) / 2)])
+    # the way to the box's edge along u (the box holds 0)
+    reach = min((high if u[k] > 0 else low_) / u[k]
+                for k, (low_, high) in enumerate(((box.x_min, box.x_max),
+                                                  (box.y_min, box.y_max)))
+                if abs(u[k]) > 1e-12)
+    r = THIN_WEDGE_REACH * reach
+    found = magnified_box(box, r * u, r * np.sin((end - start) / 2))
+    return None if found is None else ((float(start), float(end)), *found)

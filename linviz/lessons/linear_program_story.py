@@ -116,9 +116,9 @@ from .. import formatting
 from ..geometry import angle_between
 from ..storyboard import Storyboard, StoryWriter, paced
 from ..ties import greatest_index
-from .linear_program import (SCENE, DEFAULT_DATA, LinearProgramLesson, linear_program_lesson,
-                             solve_least_l1, watched_passes, wedge_widths,
-                             wedges_of_count)
+from .linear_program import (SCENE, DEFAULT_DATA, THIN_WEDGE_DEGREES, LinearProgramLesson,
+                             linear_program_lesson, solve_least_l1, watched_passes,
+                             wedge_widths, wedges_of_count)
 from .linear_program_narrowing import (narrowing, region_changes, seconds_of_steps,
                                        shrinking_regions, step_seconds)
 from .linear_program_insets import cone_edge_inset
@@ -406,10 +406,6 @@ DISTRIBUTION_ROW = "the distribution: no sample confirms it"
 #: the closing's row on this sample (as :data:`REFUTES_WORDS` are said)
 REFUTED_ROW = "this sample, not separable: nor is the distribution"
 
-
-#: a wedge of the fewest mistakes narrower than this (degrees) is said to be, with its
-#: width: drawn, it reads as its neighbour's border
-THIN_WEDGE_DEGREES = 3.0
 
 #: the scale that lifts a θ's least label times score to 1, written as "loses nothing" is
 #: said: every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 scaled by c = 1 / minᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is ≥ 1

@@ -10,9 +10,9 @@ from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, ValueTracker, VGro
                    there_and_back)
 
 from linviz.lessons.linear_program import mistake_arcs
-from linviz.lessons.linear_program_story import (HALF_TURN_WORDS, TURN_WORDS,
-                                                  status_said_first)
+from linviz.lessons.linear_program_story import HALF_TURN_WORDS, TURN_WORDS, status_said_first
 from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
+from scenes.linear_program_parts.wedge_inset import WedgeInset
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
@@ -42,7 +42,7 @@ def holding_arc(arcs, theta):
                  or arc[0] <= angle + 2 * np.pi < arc[1]), None)
 
 
-class FewestBeats:
+class FewestBeats(WedgeInset):
     """The fewest mistakes through 0 (a part of
     :class:`scenes.linear_program.LinearProgramScene`, through
     :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
@@ -119,6 +119,7 @@ class FewestBeats:
         # while the state's ``fewest_line`` holds, :meth:`begin_motion`)
         self.fewest_line_drawn = one
         self.show_wrong_marks(beat)
+        self.show_thin_wedge_inset()  # (reviews 336-344: at 480p, two wedges read as one)
 
     def draw_no_line(self, beat) -> None:
         """The verdict: the fewest θ's mistakes lit as it is drawn from them (the bench: a
@@ -265,6 +266,7 @@ class FewestBeats:
         background's colour, their × over it; it stands while the state holds them; the
         status line as "feasible" is said (reviews 337: 4 s before)."""
         self.set_rings(list(beat.state["ringed"]))
+        self.drop_thin_wedge_inset()
         if self.wrong_drawn is None or not self.on_screen(self.wrong_drawn):
             self.show_wrong_marks(beat)  # (standing from the fewest θ's beat, as a rule)
         self.wait_for_words("Leave out")

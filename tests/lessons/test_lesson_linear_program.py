@@ -1318,3 +1318,53 @@ def test_the_notes_summary_stands_beside_its_row_only(name):
     assert all("non-realizable" == row[1] for row in others) and len(others) == 2
     assert not any("$" in cell for row in beats[named].state["notes_table"] for cell in row)
     assert all(beat.state["notes_table"] is None for beat in beats[named + 1:])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_narrowest_fewest_wedge_is_magnified_far_out_where_it_reads_as_a_border(case):
+    """Where several wedges of θ get the fewest points wrong and the narrowest is under 3°
+    (reviews 336-344: at 480p two wedges read as one sliver), it is magnified in weight
+    space: the close-up's box sits on its middle ray, 0.8 of the way to the near view's
+    edge, and holds the wedge's whole width there, a fair share of its side; elsewhere
+    none. The wedges are found here by a sweep of 36,000 directions (0.01° apart)."""
+    from linviz.lessons.linear_program_insets import thin_wedge_inset
+
+    data, lesson = _lesson_of(case)
+    found = thin_wedge_inset(lesson)
+    low = lesson.mistake_range[0]
+    turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
+    signed = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
+    held = np.sum(signed @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0) == low
+    if low == 0 or held.all():
+        assert found is None
+        return
+    starts = np.flatnonzero(held & ~np.roll(held, 1))
+    ends = np.flatnonzero(held & ~np.roll(held, -1))
+    ends = ends[np.searchsorted(ends, starts) % len(ends)]
+    widths = [((end - start) % len(turns) + 1) * 0.01 for start, end in zip(starts, ends)]
+    if len(widths) < 2 or min(widths) >= 3.0 + 0.02:
+        assert found is None
+        return
+    if min(widths) < 3.0 - 0.02:
+        assert found is not None
+    if found is None:
+        return
+    (start, end), box, zoom = found
+    assert np.degrees(end - start) == pytest.approx(min(widths), abs=0.03)
+    # every direction of the sweep inside it gets the fewest wrong
+    inside = (np.mod(turns - start, 2 * np.pi) > 1e-6) & (np.mod(turns - start, 2 * np.pi)
+                                                          < end - start - 1e-6)
+    assert held[inside].all()
+    middle = np.array([np.cos((start + end) / 2), np.sin((start + end) / 2)])
+    centre = np.array([(box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2])
+    r = float(np.hypot(*centre))
+    assert centre / r == pytest.approx(middle, abs=1e-9)
+    view = lesson.weight_box
+    edge = min((high if m > 0 else low_) / m for m, (low_, high) in
+               zip(middle, ((view.x_min, view.x_max), (view.y_min, view.y_max))) if abs(m) > 0)
+    assert r == pytest.approx(0.8 * edge, rel=1e-9)
+    width = 2 * r * np.sin((end - start) / 2)  # the wedge's width across it there
+    side = box.x_max - box.x_min
+    assert box.y_max - box.y_min == pytest.approx(side)
+    assert side * zoom == pytest.approx(0.4 * (view.x_max - view.x_min), rel=1e-9)
+    assert 0.1 * side <= width <= side

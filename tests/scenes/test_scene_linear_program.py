@@ -480,3 +480,21 @@ def test_the_score_strip_counts_the_dots_past_its_ends():
             assert (abs(note.get_left()[0] - ends[0]) < 1e-6
                     or abs(note.get_right()[0] - ends[1]) < 1e-6)
     assert strip.past != (0, 0)  # (the scales above push some dots past)
+
+
+def test_the_thin_fewest_wedge_is_magnified_as_the_wedges_are_said_till_the_left_out():
+    """On noisy data (two wedges of 4 wrong, one 1.6° wide), the thin wedge's close-up
+    stands from the sentence that names the outlined wedges through the solver's verdict,
+    and leaves as the points are left out."""
+    from scenes.linear_program import LinearProgramScene
+
+    seen = []
+
+    def observe(scene):
+        inset = getattr(scene, "wedge_inset", None)
+        seen.append((scene.timeline.current[1][:30],
+                     inset is not None and scene.on_screen(inset)))
+
+    story_with(LinearProgramScene, data_spec="noisy", beat_observers=[observe])
+    shown = [said for said, on in seen if on]
+    assert shown == ["No θ is left unshaded: every θ", "So no line through the origin "]
