@@ -59,7 +59,11 @@ class ConeInset:
 
     def drop_cone_inset(self) -> None:
         """The weight-space inset leaves."""
-        inset = getattr(self, "cone_inset", None)
+        self.drop_close_up("cone_inset")
+
+    def drop_close_up(self, name: str) -> None:
+        """The close-up kept as the attribute ``name`` leaves, where it stands."""
+        inset = getattr(self, name, None)
         if inset is not None and self.on_screen(inset):
             self.play(vanish(inset), run_time=style.RUN_FADE)
             self.remove(inset)

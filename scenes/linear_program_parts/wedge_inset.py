@@ -12,7 +12,7 @@ from linviz.geometry import clip_polygon
 from linviz.lessons.linear_program import mistake_arcs, mistake_shade
 from linviz.lessons.linear_program_insets import thin_wedge_inset
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.layout import appear
 from scenes.toolkit.magnifier import magnifier
 
 #: the words of the fewest's sentence the close-up comes at (the wedges it tells apart)
@@ -69,7 +69,4 @@ class WedgeInset:
 
     def drop_thin_wedge_inset(self) -> None:
         """The thin wedge's close-up leaves (where it stands)."""
-        inset = getattr(self, "wedge_inset", None)
-        if inset is not None and self.on_screen(inset):
-            self.play(vanish(inset), run_time=style.RUN_FADE)
-            self.remove(inset)
+        self.drop_close_up("wedge_inset")
