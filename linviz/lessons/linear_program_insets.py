@@ -54,8 +54,8 @@ THIN_WEDGE_REACH = 0.8
 
 def thin_wedge_inset(lesson: LinearProgramLesson) -> tuple[tuple[float, float], Box, int] | None:
     """((start, end), box, zoom): where several wedges of θ get the fewest points wrong
-    and the narrowest (the first of equals to a millionth of a degree, anticlockwise from
-    0) is under :data:`THIN_WEDGE_DEGREES` wide, that wedge (its angles) magnified in
+    and the narrowest (the first of equals, :func:`~linviz.ties.least_index`, in the order
+    of :func:`wedge_runs`) is under :data:`THIN_WEDGE_DEGREES` wide, that wedge (its angles) magnified in
     weight space round its middle ray at :data:`THIN_WEDGE_REACH` of the way to the near
     view's edge, its width there a side (:func:`linviz.view_box.magnified_box`: a wedge's
     angle is the same at any zoom, its width r·2·sin(½ angle) grows with r); None
@@ -64,8 +64,7 @@ def thin_wedge_inset(lesson: LinearProgramLesson) -> tuple[tuple[float, float], 
     runs = wedge_runs(np.asarray(lesson.signed, dtype=float), low) if low else []
     if len(runs) < 2:
         return None
-    narrowest = min(end - start for start, end in runs)
-    start, end = next(run for run in runs if run[1] - run[0] <= narrowest + np.radians(1e-6))
+    start, end = runs[least_index([end - start for start, end in runs])]
     if np.degrees(end - start) >= THIN_WEDGE_DEGREES:
         return None
     box = lesson.weight_box

@@ -115,7 +115,7 @@ import numpy as np
 from .. import formatting
 from ..geometry import angle_between
 from ..storyboard import Storyboard, StoryWriter, paced
-from ..ties import greatest_index
+from ..ties import greatest_index, least_index
 from .linear_program import (SCENE, DEFAULT_DATA, THIN_WEDGE_DEGREES, LinearProgramLesson,
                              linear_program_lesson, solve_least_l1, watched_passes,
                              wedge_widths, wedges_of_count)
@@ -455,6 +455,8 @@ def number_word(count: int) -> str:
 def count_word(count: int) -> str:
     """``count`` in words from one to ten, else in digits ("one more", "the other one")."""
     return "one" if count == 1 else number_word(count)
+
+
 #: a label times score within this of 1 reads 1.00 (said and written to 2 decimals)
 READS_ONE = 0.005
 
@@ -681,20 +683,17 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                       if spots < len(more) else "")
                    + f", a little farther, also look{'s' if len(more) == 1 else ''} on the "
                      f"line{line}{ringed}")
-        # the nearest of the more magnified next, named as it is (reviews 342: its close-up
-        # came unnamed)
-        least = min((abs(float(distances[i])) for i in more), default=0.0)
-        first_more = min((i for i in more if abs(float(distances[i])) <= least * (1 + 1e-6)),
-                         default=None)  # (the first in the data within a millionth: a rule)
-        # (reviews 343: point 70 magnified, of the nearest, as "three more" were said)
-        then = ("" if first_more is None else
-                f": magnified, point {first_more + 1} is just on its {side} side" + (
-                    f"; so {'is' if len(more) == 2 else 'are'} the other "
-                    f"{count_word(len(more) - 1)}" if len(more) > 1 else "") + ".")
+        # counted as more: the nearest of them magnified and named, not one of the nearest
+        # (reviews 342-343), the first in the data of equals (:func:`~linviz.ties.least_index`)
+        as_more = bool(more) and j in named and counted and not again
+        first_more = (sorted(more)[least_index([abs(float(distances[i])) for i in sorted(more)])]
+                      if as_more else None)
         said = (f" Point {j + 1}, magnified, is just on its {side} side{also}{rest}."
-                if set([j, *near]) <= set(named) else
-                f"{farther}{then}"
-                if named and j in named and counted and not again else
+                if not more else
+                f"{farther}: magnified, point {first_more + 1} is just on its {side} side" + (
+                    f"; so {'is' if len(more) == 2 else 'are'} the other "
+                    f"{count_word(len(more) - 1)}" if len(more) > 1 else "") + "."
+                if as_more else
                 f" {names}, too, look on the line{line}{ringed}: just on their {side} "
                 f"sides{also}." if again else
                 f" {names} look on the line{line}{ringed}: magnified, point {j + 1} is just "
@@ -703,9 +702,8 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         # point 16 only ringed, its ring cut by the line); counted as more, the nearest of
         # those too, as the others are said (reviews 341: their rings, merged with the
         # first ones', were not seen)
-        magnified = [int(j)] if counted else [int(j), *near]
-        if said.startswith(farther):  # (one of the more, alone)
-            magnified = [int(first_more)]
+        magnified = ([int(first_more)] if as_more else [int(j)] if counted
+                     else [int(j), *near])
         return said, {"inset": "step", "close": [float(t) for t in theta],
                       "magnified": magnified}, sorted([j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,

@@ -46,17 +46,9 @@ class ClosingRuns:
         remark as a row in the right half as said; as watching a perceptron is said
         (:data:`WATCH_WORDS`), the run's line (the beat's ``watching``) through its first
         pass's updates."""
-        self.drop_least_inset()  # (the kept θ's close point's: first, as the section's
-        # title changes; reviews 338, 340: it stood 2 s into the new section)
         self.clear_right_half()
         self.drop_wrong_marks()
-        # θ*'s lines and the run's, where the state drops them (reviews 340: two yellow
-        # lines as the run was watched again; a flipped point by lines it is not on)
-        shown = [m for m in (self.star_lines, getattr(self, "run_line", None))
-                 if beat.state["boundary"] is None and m is not None and self.on_screen(m)]
-        if shown:
-            self.play(*map(vanish, shown), run_time=style.RUN_FADE)
-            self.remove(*shown)
+        self.drop_least_inset()  # (the kept θ's close point's)
         if not beat.state["weights"] and self.on_screen(self.weights):
             self.clear_weights()  # (the right half is the rows' and the passes')
         veil = getattr(self, "kept_veil", None)  # (over it for the kept points' close-up)

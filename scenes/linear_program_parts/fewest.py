@@ -48,11 +48,13 @@ class FewestBeats(WedgeInset):
     :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
 
     #: drawings standing over several beats: (the scene's attribute, the state's key that
-    #: keeps it): the fewest mistakes' θ, the closing's rows
+    #: keeps it): the fewest mistakes' θ, the closing's rows; θ*'s lines and the run's while
+    #: the state's ``boundary`` is not None (reviews 340: at the closing, by a flipped point)
     STANDING = (("fewest_line_drawn", "fewest_line"), ("verdict_drawn", "verdict"),
                 ("left_out_drawn", "left_out"), ("kept_drawn", "kept"),
                 ("scaling_drawing", "scaling"), ("score_strip_drawn", "score_strip"),
-                ("pass_charts_drawn", "pass_counts"), ("watch_drawn", "watching"))
+                ("pass_charts_drawn", "pass_counts"), ("watch_drawn", "watching"),
+                ("star_lines", "boundary"), ("run_line", "boundary"))
 
     #: (motion, key): a standing drawing that beat itself takes away, later than its start
     #: (the score strip stands as "loses nothing" is argued, till the inequalities come:
@@ -70,9 +72,7 @@ class FewestBeats(WedgeInset):
                 continue  # (the beat's drawing takes it away as said)
             if drawn is not None and not beat.state[key] and self.on_screen(drawn):
                 if key in ("left_out", "scaling") and not beat.state["wrong_marks"]:
-                    # the marks of the θ it drew leave with it (under the left-out veil:
-                    # reviews 320, bright again)
-                    self.drop_wrong_marks()
+                    self.drop_wrong_marks()  # (its θ's marks with it: reviews 320)
                 self.play(vanish(drawn), run_time=style.RUN_FADE)
                 self.remove(drawn)
 

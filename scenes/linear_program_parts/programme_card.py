@@ -32,8 +32,6 @@ SHRINK_SECONDS = 1.6
 HELPERS_START = 0.0
 
 
-
-
 class ProgrammeCard:
     """The helpers' programme (a part of :class:`scenes.linear_program.LinearProgramScene`,
     through :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
