@@ -368,8 +368,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     solved = [(SOLVE_WORDS, f"these {lesson.n} points, one solve: “{answer}”")]
     # (reviews 334: "the remark is about the distribution" stated the video's reading as
     # the notes' claim)
-    distribution = (f"So we read the remark as about the distribution the points come from: "
-                    f"{CONFIRM_WORDS} that it is separable")
+    # (reviews 345: "we read the remark as" a reading the notes do not give: said plainly
+    # what it holds of, and what not)
+    distribution = (f"What {CONFIRM_WORDS} is that the distribution the points come from is "
+                    f"separable: the remark holds of it, not of a given sample")
     if lesson.feasible:
         # the other way too, on the flipped set just watched (reviews 331: "either way"
         # showed only the yes), where the solver finds it infeasible
@@ -388,7 +390,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # one breath over a still: a beat each)
     confirm = [(CONFIRM_WORDS, DISTRIBUTION_ROW)]
     story.beat(f"{distribution}.", "distribution", verdict=remark + solved + confirm)
-    story.beat(f"But a sample no line separates, {SAMPLE_WORDS}, {REFUTES_WORDS}.", "refuted",
+    # (reviews 345: true if its points occur in the distribution with their labels: said)
+    story.beat(f"But a sample no line separates, {SAMPLE_WORDS}, drawn from it with its "
+               f"labels, {REFUTES_WORDS}.", "refuted",
                pause=REVEAL_PAUSE,
                verdict=remark + solved + confirm + [(REFUTES_WORDS, REFUTED_ROW)])
 
@@ -407,9 +411,14 @@ DISTRIBUTION_ROW = "the distribution: no sample confirms it"
 REFUTED_ROW = "this sample, not separable: nor is the distribution"
 
 
+#: the loses-nothing sentence's words as which the θ drawn, with mistakes, is dimmed: the
+#: claim is of any θ that separates, not of it
+GENERAL_WORDS = "a θ with every label times score above 0"
+
+
 #: the scale that lifts a θ's least label times score to 1, written as "loses nothing" is
 #: said: every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 scaled by c = 1 / minᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is ≥ 1
-LOSES_NOTHING_STATUS = ("every $y^((i)) theta^T x^((i)) > 0$: $c = 1 \/ min_i y^((i)) theta^T "
+LOSES_NOTHING_STATUS = ("if every $y^((i)) theta^T x^((i)) > 0$: $c = 1 \/ min_i y^((i)) theta^T "
                         "x^((i))$ gives every $y^((i)) (c theta)^T x^((i)) >= 1$")
 
 #: why a programme asks ≥ 1, written as said (each row with the words it comes at): a
@@ -575,6 +584,15 @@ def direction_grid_rows() -> list[str]:
             f"$180^{d - 1} approx {mantissa:.1f} times 10^{exponent}$ lines"]
 
 
+def direction_count_words() -> str:
+    """The count of :func:`direction_grid_rows`' second row as said: "180⁹, about 2.0 ×
+    10²⁰"."""
+    count = grid_lines(EXAMPLE_FEATURES)
+    exponent = len(str(count)) - 1
+    return (f"180{formatting.superscript(EXAMPLE_FEATURES - 1)}, about "
+            f"{count / 10 ** exponent:.1f} × 10{formatting.superscript(exponent)}")
+
+
 def status_said_first(status: str) -> str:
     """The part of a beat's status line shown from the beat's start when its last part (a
     count, the solver's word) comes only as it is said: all before the last " · " (the
@@ -633,7 +651,8 @@ def _zoomed_out(lesson: LinearProgramLesson) -> str:
 
 
 def close_words(lesson: LinearProgramLesson, theta, line: str = "",
-                again: bool = False, named=()) -> tuple[str, dict, list[int]]:
+                again: bool = False, named=(), shown: bool = False
+                ) -> tuple[str, dict, list[int]]:
     """What a beat adds for the point nearest θ's line (``line``, as said: " of …"; ""
     for the line the beat draws) when it would look on it: (words, state, [the points])
     saying its side and the inset magnifying it, the points drawn at its place named too (a
@@ -642,7 +661,9 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
     317, the solver's θ has two points at 1 and one was said); ("", {}, []) otherwise.
     ``again``: a beat before said it of another point, in full; briefly now. ``named``:
     points the beat before ringed and said to be near the line; where they are all of
-    them, only what the inset shows is said (reviews 336: said twice)."""
+    them, only what the inset shows is said (reviews 336: said twice); ``shown``: the beat
+    before magnified them too, so nothing is left to say of them (then only those farther
+    are said, and ringed)."""
     close = lesson.line_inset(theta)
     if close is None:
         return "", {}, []
@@ -673,10 +694,12 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         others = (f"the other {number_word(len(near))}" if counted else
                   formatting.listed(i + 1 for i in near))
         rest = f"; so {'are' if len(near) > 1 else 'is'} {others}"
-        ringed = ", ringed" if counted else ""
+        ringed = ", ringed" if counted or shown else ""
         # where the beat before ringed the nearest, those farther counted as more (reviews
         # 339: "six points" said of rings seen three 15 s before)
         more = [i for i in [j, *near] if i not in named]
+        if shown and not more:
+            return "", {}, []
         spots = len({int(lesson.at_place(i)[0]) for i in more})
         farther = (f" {count_word(len(more)).capitalize()} more"
                    + (f", at {count_word(spots)} place{'s' if spots > 1 else ''}"
@@ -685,7 +708,7 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
                      f"line{line}{ringed}")
         # counted as more: the nearest of them magnified and named, not one of the nearest
         # (reviews 342-343), the first in the data of equals (:func:`~linviz.ties.least_index`)
-        as_more = bool(more) and j in named and counted and not again
+        as_more = bool(more) and j in named and (counted or shown) and not again
         first_more = (sorted(more)[least_index([abs(float(distances[i])) for i in sorted(more)])]
                       if as_more else None)
         said = (f" Point {j + 1}, magnified, is just on its {side} side{also}{rest}."
@@ -704,10 +727,13 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         # first ones', were not seen)
         magnified = ([int(first_more)] if as_more else [int(j)] if counted
                      else [int(j), *near])
+        # (counted as more, only they ringed: reviews 345, rings of two sentences as one)
         return said, {"inset": "step", "close": [float(t) for t in theta],
-                      "magnified": magnified}, sorted([j, *near])
+                      "magnified": magnified}, sorted(more if as_more else [j, *near])
     # (review 298: "magnified" said without why; review 305: said in full a second time,
     # it read as filler)
+    if shown and j in named:
+        return "", {}, []
     said = (f" Point {j + 1}, magnified, is just on its {side} side{also}." if j in named else
             f" Point {j + 1}, too, looks on the line{line}: just on its {side} side{also}."
             if again else
@@ -810,16 +836,24 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     if not standardized:
         tied_place_beat(story, lesson, "rules out 0 wrong at a glance")
     # (reviews 322: "That works" after the tied place read as the place's glance)
-    tried = ("" if standardized else
-             "Turning a line works in a plane; with many features, no one can try every "
-             "direction. ")
+    # (reviews 344-345: the grid's count shown, never said, and swapped for the notes'
+    # table within 3 s: a beat of its own, its count said)
+    if not standardized:
+        story.beat(f"Turning a line works in a plane; with {EXAMPLE_FEATURES} features, 1° "
+                   f"steps would mean {direction_count_words()} lines: no one can try them "
+                   f"all.", "directions", trial_line=False, wrong_marks=None,
+                   # the directions a grid would try, counted under the sweep's chart
+                   # (review 323: 8 s of still picture as they were said)
+                   direction_grid=direction_grid_rows())
     # (reviews 331: "The notes' realizable case: a linear programme decides it." elliptical)
-    story.beat(f"{tried}For the notes' realizable case, where some line separates the data, "
-               f"the tool is a linear programme: it finds such a line, or says there is none.",
+    # (reviews 345: the realizable case named over data just shown not to be: what the
+    # programme will say of them, said)
+    answer = ("it finds such a line, as it will here, or says there is none" if lesson.feasible
+              else "it finds such a line, or says there is none, as it will here")
+    story.beat(f"For the notes' realizable case, where some line separates the data, the tool "
+               f"is a linear programme: {answer}.",
                "notes-row", trial_line=False, wrong_marks=None, sweep_chart=False,
-               # the directions a grid would try, counted under the sweep's chart (review
-               # 323: 8 s of still picture as they were said)
-               direction_grid=None if standardized else direction_grid_rows(),
+               direction_grid=None,
                # the notes' closing table beside it as its row is named, that row lit
                # (reviews 303: the right half stood empty for the first 12 s)
                notes_table=NOTES_SUMMARY)
@@ -853,7 +887,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     wrong_points = [int(i) for i in
                     np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
     lifted = (f"So all can be lifted to at least 1{magnified}" if not wrong_points else
-              f"It gets {len(wrong_points)} points wrong{sharing(lesson, wrong_points)}; "
+              f"Its {len(wrong_points)} mistakes{sharing(lesson, wrong_points)}"
+              f"{',' if sharing(lesson, wrong_points) else ''} stay wrong; "
               f"the other "
               f"{n - len(wrong_points)} can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
@@ -871,9 +906,13 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # "allow at least, not more than" as "≥ but not ≤"; its last row stood a second)
     # (reviews 338-339: three ideas in one caption of 19 s: θ = 0's, the last, a beat of
     # its own, the card's last row written there; each beat writes the rows it says)
-    story.beat("Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, as on the "
-               "strip for this θ. A linear programme cannot ask that: it allows greater than "
-               "or equal, never strictly greater.",
+    # (reviews 345: "as on the strip for this θ" said of a θ with mistakes: how many are
+    # not above 0 said)
+    strip = ("as on the strip for this θ" if not wrong_points else
+             f"as on the strip, where this θ leaves {len(wrong_points)} at or below 0")
+    story.beat(f"Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, {strip}. "
+               f"A linear programme cannot ask that: it allows greater than or equal, never "
+               f"strictly greater.",
                "at-least",
                wrong_marks=None, notes_table=None, trial_line=False, direction_grid=None,
                programme=AT_LEAST_ROWS, status=None, score_strip=True)
@@ -882,8 +921,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # the scaling stops part way where a sentence follows that says the θ is lifted to 1,
     # which finishes it (reviews 336, 339: it reached 1 a sentence before that was said)
     told = bool(wrong_points) or lesson.scaling_inset is not None
-    story.beat(f"Scaling a θ, like this one, keeps its line and multiplies every label times "
-               f"score alike: the dashed lines, where θᵀx is ±1, close in.",
+    # (reviews 345: c, written on screen, never said)
+    story.beat(f"Multiplying a θ, like this one, by a number c keeps its line and multiplies "
+               f"every label times score by c: the dashed lines, where θᵀx is ±1, close in.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
                "weight-plane", scaling=True, programme=None, scaled_to_one=not told)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
@@ -903,8 +943,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 334 bench: 17 s, with the programme asked in the same caption: two beats)
     # (reviews 336: "as this one does for the 95" said again what the beat before showed:
     # the claim in general, its scale written)
-    story.beat("So asking at least 1 instead of above 0 loses nothing: a θ with every label "
-               "times score above 0, scaled up, meets it.", "loses-nothing", scaling=True,
+    # (reviews 345: heard of the θ drawn, which has mistakes: "if there is one")
+    some = " if there is one," if wrong_points else ""
+    story.beat(f"So asking at least 1 instead of above 0 loses nothing: {GENERAL_WORDS},"
+               f"{some} scaled up, meets it.", "loses-nothing", scaling=True,
                status=LOSES_NOTHING_STATUS)
     story.beat(f"{ASK_WORDS} of every point: {n} linear inequalities. Find a θ meeting them "
                f"all: that is the linear programme.",
@@ -1282,8 +1324,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                status=f"without the {len(left_out)} (×): feasible")
     # the point that would look on its line magnified, said (reviews 314: its line lay
     # on this θ's, two points seemingly on it, "separates them" unseen)
+    # off the plane, the first of its nearest kept points magnified as their distance is
+    # said (reviews 345: they looked on its line, and a farther one was magnified)
+    tight = lesson.kept_tight
+    tight_inset = (None if on_plane or not tight else lesson.point_inset(kept, tight[0]))
     words, close, point = close_words(lesson, kept, line=" of the solver's θ",
-                                      named=() if on_plane else lesson.kept_tight)
+                                      named=() if on_plane else tight,
+                                      shown=tight_inset is not None)
     # (reviews 317: "in the same wedge" where the two lines are drawn as one: said)
     # (reviews 324: "almost the same way" where the two were 0.1° apart: the angle said,
     # rounded up so "within" holds)
@@ -1309,15 +1356,23 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # and margin only heard)
         # (reviews 329: "1 over its margin, the nearest point's distance from its line"
         # and three numbers in one breath: one chain, the distance to the length)
-        tight = lesson.kept_tight
         ringed = ("the ringed point, the kept one nearest its line, is" if len(tight) == 1
                   else "the ringed points, the kept ones nearest its line, are")
         their = "its" if len(tight) == 1 else "their"
         only = "only " if length > 1 else ""
-        story.beat(f"It lies so far out because {ringed} {only}{margin_said} from it: for "
-                   f"{their} label times score to be 1, θ's length must be 1 / {margin_said} "
-                   f"= {value(length)}.", "kept-margin", fewest_line=False,
-                   kept_margin=margin_said,
+        one = "it" if len(tight) == 1 else f"point {tight[0] + 1}"
+        magnified = (f": magnified, {one} is just on its correct side"
+                     if tight_inset is not None else "")
+        # (reviews 345: the distance and why it fixes the length in one sentence: two)
+        story.beat(f"It lies so far out because {ringed} {only}{margin_said} from it"
+                   f"{magnified}.", "kept-margin", fewest_line=False,
+                   kept_margin=margin_said, status=kept_status,
+                   **({} if tight_inset is None else
+                      {"inset": "step", "close": [float(t) for t in kept],
+                       "magnified": [int(tight[0])]}))
+        story.beat(f"For {their} label times score to be 1, θ's length must be "
+                   f"1 / {margin_said} = {value(length)}.", "kept-length",
+                   inset=None, close=None, magnified=None,  # (its ray seen, not veiled)
                    status=kept_status + f" · $norm(theta) = 1 \/ {margin_said}"
                                         f" = {math_number(length)}$")
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)

@@ -66,6 +66,14 @@ def between(states: np.ndarray, t: float):
     return states[k] + (t - k) * (states[k + 1] - states[k])
 
 
+def holding_arc(arcs, theta):
+    """The arc (start, end) of ``arcs`` (angles, start in [0, 2π), end up to start + 2π)
+    whose directions hold ``theta``'s, or None."""
+    angle = float(np.mod(np.arctan2(theta[1], theta[0]), 2 * np.pi))
+    return next((arc for arc in arcs if arc[0] <= angle < arc[1]
+                 or arc[0] <= angle + 2 * np.pi < arc[1]), None)
+
+
 def ray_end(direction, box) -> np.ndarray:
     """Where the ray from 0 along ``direction`` leaves ``box`` (which holds 0)."""
     direction = np.asarray(direction, dtype=float)

@@ -11,13 +11,13 @@ from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, ValueTracker, VGro
 
 from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import HALF_TURN_WORDS, TURN_WORDS, status_said_first
-from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, ray_end
+from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, holding_arc, ray_end
+from scenes.linear_program_parts.kept import KeptBeats
 from scenes.linear_program_parts.wedge_inset import WedgeInset
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
-from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
 #: the opacity of the veil over the points left out (their markers read as faded)
@@ -28,21 +28,11 @@ TURN_SECONDS = 4.0
 #: how far the line turning round the place both classes share keeps off it, a share of
 #: the data view's width
 TIED_GAP = 0.06
-#: the most points that look on the solver's θ's line named by their rings
-RING_NAMES_MOST = 3
 #: the tint of the θ right on every kept point
 KEPT_TINT = 0.35
 
 
-def holding_arc(arcs, theta):
-    """The arc (start, end) of ``arcs`` (angles, start in [0, 2π), end up to start + 2π)
-    whose directions hold ``theta``'s, or None."""
-    angle = float(np.mod(np.arctan2(theta[1], theta[0]), 2 * np.pi))
-    return next((arc for arc in arcs if arc[0] <= angle < arc[1]
-                 or arc[0] <= angle + 2 * np.pi < arc[1]), None)
-
-
-class FewestBeats(WedgeInset):
+class FewestBeats(KeptBeats, WedgeInset):
     """The fewest mistakes through 0 (a part of
     :class:`scenes.linear_program.LinearProgramScene`, through
     :class:`scenes.linear_program_parts.constraints.ConstraintBeats`)."""
@@ -104,9 +94,7 @@ class FewestBeats(WedgeInset):
         self.wait_for_words("every θ gets at least")
         self.set_status(status_said_first(beat.state["status"]))
         self.play(appear(self.fewest_wedges), run_time=style.RUN_FADE)
-        self.play(outlines.animate(rate_func=there_and_back).set_fill(theme.highlight,
-                                                                      opacity=0.3),
-                  run_time=style.PAUSE_READ)
+        self.glow_fewest()
         # one of them, the opening's line, in both planes as "as this one does" is said,
         # its mistakes marked (the beat's ``wrong_marks``)
         self.wait_for_words("as this one does")
@@ -128,6 +116,14 @@ class FewestBeats(WedgeInset):
             self.light_as_said("So no line", [self.wrong_drawn])
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])
+        self.glow_fewest()  # (as the solver's word comes: reviews 345, a still of 13 s)
+
+    def glow_fewest(self) -> None:
+        """The fewest mistakes' wedges, outlined, filled with the highlight and back."""
+        outlines = self.fewest_wedges[0]
+        self.play(outlines.animate(rate_func=there_and_back).set_fill(self.theme.highlight,
+                                                                      opacity=0.3),
+                  run_time=style.PAUSE_READ)
 
     def label_beside_arc(self, words: str, arc, colour):
         """``words`` on a backdrop beside the wedge of ``arc`` (start, end), across its middle
@@ -313,88 +309,3 @@ class FewestBeats(WedgeInset):
         rows.scale(getattr(key, "shrunk", 1.0))
         rows.next_to(key, DOWN, buff=0.15).align_to(key, LEFT)
         return VGroup(wedges, with_backdrop(rows, theme))
-
-    def draw_kept(self, beat) -> None:
-        """The solver's θ without the points the opening's θ gets wrong (the lesson's
-        ``kept_theta``), marked in weight space (its ray, an arrow to the plane's edge, where
-        it lies beyond: only its direction sets its line) and its line drawn in data space,
-        as it is said; the left-out points stay marked."""
-        self.set_rings(list(beat.state["ringed"]))
-        self.set_status(None)  # its θ as it is named (review 312: 5 s before)
-        # (the left-out points' marks stand from the beat before)
-        self.wait_for_words("solver's θ")
-        self.set_status(status_said_first(beat.state["status"]))  # its length as said
-        theme, theta = self.theme, np.asarray(self.lesson.kept_theta, dtype=float)
-        box = self.weights.box
-        line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
-                          show_shading=False)
-        line.line.set_color(theme.boundary)
-        if beat.state["kept_on_plane"]:
-            mark = Dot(self.weight_point(theta), radius=0.07, color=theme.boundary)
-        else:  # off the plane: its ray from 0 to the plane's edge, an arrow (review 313: a
-            # dot on it read as the solver's θ itself)
-            mark = FastArrow(theme.boundary, stroke_width=3)
-            mark.set_ends(self.weight_point((0, 0)), self.weight_point(
-                0.97 * ray_end(theta / float(np.hypot(*theta)), box)))
-        drawn = VGroup(mark, line)
-        self.play(appear(drawn), run_time=style.RUN_FADE)
-        self.kept_drawn = drawn  # (standing while the state's ``kept`` holds)
-        # what the sentence says of it, seen as said (reviews 318 bench: a 15 s still): the
-        # two lines, the points at its least label times score (1), its length (the ray)
-        fewest = getattr(self, "fewest_line_drawn", None)
-        self.light_as_said("same way", [line, *([fewest] if fewest is not None
-                                                and self.on_screen(fewest) else [])])
-        if not beat.state["kept_on_plane"]:  # its ray lit as it is said to be drawn
-            self.light_as_said("its ray", [mark])
-
-    def draw_kept_margin(self, beat) -> None:
-        """Why the solver's θ lies off the plane, as said: the kept points at its least
-        label times score, 1, ringed as named, lit as their distance is said; its ray lit
-        as its length is said, the status line writing ‖θ‖ = 1 / margin (reviews 324: a
-        beat of its own)."""
-        theme, mark = self.theme, self.kept_drawn[0]
-        self.wait_for_words("the ringed")
-        # (the kept points' only: reviews 319, the left-out points were ringed too)
-        flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
-        self.play(appear(flash), run_time=style.RUN_FADE)
-        self.mark_for_beat(flash)  # (standing to the sentence's end)
-        # their distance written by the first as it is said (reviews 331: only heard, the
-        # rings seemingly on the line)
-        said = beat.state["kept_margin"]
-        if "only" in beat.sentence:
-            self.wait_for_words("only")
-        else:
-            self.wait_for_words("from it")
-        if said is not None:
-            first = self.plane.c2p(self.lesson.data.X[self.lesson.kept_tight[0]])
-            far = with_backdrop(text(f"{said} from the line", theme, style.FONT_PANEL,
-                                     theme.highlight), theme)
-            self.place_beside(far, first, 0.3, rings=3, ring_cost=0.001, clear=True,
-                              lines=self.line_boxes([(self.lesson.kept_theta, 0.0)]))
-            self.play(lit(flash, theme), appear(far), run_time=style.PAUSE_READ)
-            self.mark_for_beat(far)
-        self.wait_for_words("θ's length")
-        self.set_status(beat.state["status"])
-        self.play(lit(mark, theme), run_time=style.PAUSE_READ)
-
-    def draw_kept_close(self, beat) -> None:
-        """The points that would look on the solver's θ's line ringed as named, the first
-        magnified (reviews 314: "separates them" unseen), in its line's colour."""
-        if "on the line" in beat.sentence:  # (else ringed and said by the beat before)
-            self.wait_for_words("on the line")
-        self.follow_beat(beat)
-        # named by their rings where few (reviews 332: said by number, numbered only on the
-        # inset); many are said as a count, and their names would run off the plane
-        if len(beat.state["ringed"]) <= RING_NAMES_MOST:
-            self.name_rings(2, lines=[(self.lesson.kept_theta, 0.0)])
-        self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
-        # (its name over it: under it, on raw wine, it stood on the plane's "mean")
-        # over the weight plane, which this beat does not use (reviews 330: in the data
-        # plane it hid six points), veiled (reviews 331: over its axes and shading it read
-        # as weight space); the veil leaves with the plane (:meth:`draw_testable`)
-        frame = self.weights.frame
-        beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
-        self.kept_veil = self.weight_veil()
-        self.play(appear(self.kept_veil), run_time=style.RUN_FADE)
-        self.show_close(beat, above=True, colour=self.theme.boundary, beside=beside)
-        self.magnify_the_others(beat, above=True, colour=self.theme.boundary, beside=beside)

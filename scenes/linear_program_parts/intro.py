@@ -19,8 +19,8 @@ from linviz.lessons.linear_program_sweep import better_side
 BEST_WORDS = "best gets"
 #: the words of the intro's sentence as which the notes' table comes (its row named)
 TABLE_WORDS = "the notes' realizable case"
-#: the words of the notes' row as which a grid's directions are counted under the chart
-GRID_WORDS = "with many features"
+#: the words of the directions' beat as which a grid's directions are counted under the chart
+GRID_WORDS = "features, 1°"
 
 
 class IntroBeats:
@@ -65,19 +65,26 @@ class IntroBeats:
         self.follow_beat(beat)
         self.turn_trial_line(beat)
 
-    def draw_notes_row(self, beat) -> None:
+    def draw_directions(self, beat) -> None:
         """The trial line's marks leave with it; a grid's directions are counted under the
-        sweep's chart as "many features" are said (the beat's ``direction_grid``); the
-        notes' table comes in their place as its row is named (the beat's
-        ``notes_table``), till the next sentence."""
+        sweep's chart as "features" are said (the beat's ``direction_grid``), till the notes'
+        table comes."""
         self.drop_wrong_marks()
         self.follow_beat(beat)
-        leaving = [m for m in [getattr(self, "sweep_drawn", None)] if m is not None]
-        if beat.state["direction_grid"] and leaving:
+        chart = getattr(self, "sweep_drawn", None)
+        if beat.state["direction_grid"] and chart is not None:
             self.wait_for_words(GRID_WORDS)
-            rows = direction_rows(beat.state["direction_grid"], self.theme, leaving[0])
-            self.play(appear(rows), run_time=style.RUN_FADE)
-            leaving.append(rows)
+            self.direction_drawn = direction_rows(beat.state["direction_grid"], self.theme,
+                                                  chart)
+            self.play(appear(self.direction_drawn), run_time=style.RUN_FADE)
+
+    def draw_notes_row(self, beat) -> None:
+        """The notes' table comes in place of the sweep's chart and the grid's count as
+        its row is named (the beat's ``notes_table``), till the next sentence."""
+        self.drop_wrong_marks()
+        self.follow_beat(beat)
+        leaving = [m for m in [getattr(self, "sweep_drawn", None),
+                               getattr(self, "direction_drawn", None)] if m is not None]
         if beat.state["notes_table"]:
             self.wait_for_words(TABLE_WORDS)
             table = self.notes_table(beat.state["notes_table"])
@@ -89,7 +96,7 @@ class IntroBeats:
         elif leaving:
             self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)
-        self.sweep_drawn = None
+        self.sweep_drawn, self.direction_drawn = None, None
 
     def notes_table(self, rows) -> VGroup:
         """The notes' closing summary right of the data, as the lecture's

@@ -19,6 +19,10 @@ from scenes.toolkit.screen_text import text
 from scenes.toolkit.speed.fast_shapes import FastArrow
 
 
+#: the most the steps are lengthened by to end as the words they end by are said
+STRETCH_MOST = 2.0
+
+
 class NarrowingBeats:
     """The narrowing wedge (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
 
@@ -81,10 +85,12 @@ class NarrowingBeats:
         shape's place (None: it is unchanged), in ``seconds[j]``. The lines are kept in
         :attr:`narrowed`; the ring, the count and the last shape stay on screen (returned:
         the shape). ``until``: words of the caption the steps end by, all shortened alike
-        where they would run past them (what follows is drawn as they are said)."""
+        where they would run past them (what follows is drawn as they are said), and
+        lengthened alike, up to :data:`STRETCH_MOST` times, where they would end before."""
         left = self.seconds_until(until) if until else None
-        if left is not None and sum(seconds) > left:
-            seconds = [s * max(left, 1e-3) / sum(seconds) for s in seconds]
+        if left is not None and sum(seconds) > 0:  # (lengthened too: reviews 345, steps
+            # too fast to follow, then a still till the words)
+            seconds = [s * min(STRETCH_MOST, max(left, 1e-3) / sum(seconds)) for s in seconds]
         self.narrowed, shape, self.step_count = VGroup(), VGroup(), VGroup()
         self.stepping_ring = self.ring(0)
         self.add(self.stepping_ring)

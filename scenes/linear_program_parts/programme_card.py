@@ -136,12 +136,15 @@ class ProgrammeCard:
         lesson, frame = self.lesson, self.weights.frame
         theta = lesson.scaling_start * np.asarray(lesson.scaling_theta, dtype=float)
         strip = score_strip(np.asarray(lesson.signed) @ theta, lesson.data.y, self.theme, frame)
-        line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
-                          show_shading=False)
+        # its arrow and + side drawn, as the strip's sides are (reviews 345: a grey line)
+        line = Hyperplane(self.plane, theta, 0.0, show_normal=True, show_notes=False,
+                          show_shading=True)
         line.line.set_color(self.theme.muted)
         self.play(appear(line), appear(strip), run_time=style.RUN_FADE)
         strip.follow_scale()
-        line.add_updater(lambda m: m.set_opacity(strip.scale.get_value()))
+        # (it fades with c, its arrow gone as c leaves 1: θ = 0 has no line, no side)
+        line.add_updater(lambda m: m.set_parameters(theta, 0.0,
+                                                    presence=min(1.0, strip.scale.get_value())))
         self.remove(strip, line)
         # (one drawing on screen: it leaves whole, while the state's ``score_strip`` holds
         # only the strip, the faded line with it)

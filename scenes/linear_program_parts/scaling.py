@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, LaggedStart, Rotate,
                    ValueTracker, VGroup)
 
 from linviz import formatting
-from linviz.lessons.linear_program_story import ASK_WORDS
+from linviz.lessons.linear_program_story import ASK_WORDS, GENERAL_WORDS
 from linviz.geometry import clip_line
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -24,8 +24,6 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 FLIP_SECONDS = 1.0
 #: seconds "close in" takes to say (the scaling ends with it)
 SAID_CLOSE_IN = 0.6
-#: the words of the claim that ≥ 1 loses nothing that speak of any separating θ
-GENERAL_WORDS = "a θ with every label times score above 0"
 #: the opacity of a θ with mistakes while a separating one is spoken of
 DIMMED = 0.3
 
@@ -67,7 +65,8 @@ class ScalingBeats:
                      if m is not None and self.on_screen(m)]
             self.wait_for_words(GENERAL_WORDS)
             if shown:
-                self.play(*[m.animate.set_opacity(DIMMED) for m in shown],
+                # (faded by a share: the θ's shaded side stays fainter than its line)
+                self.play(*[m.animate.fade(1.0 - DIMMED) for m in shown],
                           run_time=style.RUN_FADE)
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         drawn = getattr(self, "score_strip_drawn", None)
@@ -174,8 +173,9 @@ class ScalingBeats:
         def band(on=plane) -> VGroup:
             return self.dashed_band(scale.get_value() * unit, on)
 
-        line = Hyperplane(plane, unit, 0.0, show_normal=False, show_notes=False,
-                          show_shading=False)
+        # θ's arrow and + side drawn (reviews 345: "this θ", a grey line, no side)
+        line = Hyperplane(plane, unit, 0.0, show_normal=True, show_notes=False,
+                          show_shading=True)
         line.line.set_color(theme.muted)
         dashes = band()
         note = self.least_note(start)
@@ -240,7 +240,7 @@ class ScalingBeats:
         is said (it leaves with the sentence), else its least, 1, lit."""
         self.follow_beat(beat)
         if beat.state["wrong_marks"]:
-            self.wait_for_words("points wrong")
+            self.wait_for_words("mistakes")
             self.show_wrong_marks(beat)
         # the scaling finished as the lifting to 1 is said
         self.wait_for_words("lifted to at least 1")

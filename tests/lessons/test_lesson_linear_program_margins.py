@@ -188,12 +188,12 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     assert refuted == ([] if found.status == 0 else
                        [("shows the distribution is not",
                          "this sample, not separable: nor is the distribution")])
-    assert ("But a sample no line separates, like this one, shows the distribution is not."
-            in heard) == (found.status != 0)
+    assert ("But a sample no line separates, like this one, drawn from it with its labels, "
+            "shows the distribution is not." in heard) == (found.status != 0)
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
-    # inseparable one refutes it)
-    assert ("So we read the remark as about the distribution the points come from: no "
-            "sample can confirm that it is separable" in heard)
+    # inseparable one refutes it); the remark said to hold of that, not of a sample
+    assert ("What no sample can confirm is that the distribution the points come from is "
+            "separable: the remark holds of it, not of a given sample." in heard)
     assert "no sample can test" not in heard
 
 
@@ -228,8 +228,8 @@ def test_the_opening_names_the_notes_table_row(case):
         (trial,) = turned
         # (the place both classes share, where there is one, said with the count it
         # explains: reviews 322)
-        assert [b.motion for b in beats[:4] if b.motion != "tied-place"][:3] == [
-            "intro", "trial", "notes-row"]
+        assert [b.motion for b in beats[:5] if b.motion != "tied-place"][:4] == [
+            "intro", "trial", "directions", "notes-row"]
         A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
         turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
         fewest = int(np.sum(A @ np.vstack([np.cos(turns), np.sin(turns)]) <= 0, axis=0).min())
@@ -237,9 +237,15 @@ def test_the_opening_names_the_notes_table_row(case):
             f"Turn a line round the origin, + on whichever side makes fewer mistakes, and "
             f"count them at every angle: the count can change only as the line passes a "
             f"point. The best gets {fewest} wrong.")
-        assert row.sentence.startswith("Turning a line works in a plane; with many features, "
-                                       "no one can try every direction. For the notes' "
-                                       "realizable case")
+        # the grid's count said, a beat of its own (reviews 345: shown 3 s, never said):
+        # 180⁹ lines through 0 with 9 angles 1° apart, about 2.0 × 10²⁰
+        (grid,) = [b for b in beats if b.motion == "directions"]
+        assert f"{180 ** 9 / 1e20:.1f}" == "2.0"
+        assert grid.sentence == ("Turning a line works in a plane; with 10 features, 1° steps "
+                                 "would mean 180⁹, about 2.0 × 10²⁰ lines: no one can try "
+                                 "them all.")
+        assert grid.state["direction_grid"] and not row.state["direction_grid"]
+        assert row.sentence.startswith("For the notes' realizable case")
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked
         theta = lesson.scaling_theta
         wrong = [int(i) for i in np.flatnonzero(A @ theta <= 0)]
@@ -250,8 +256,16 @@ def test_the_opening_names_the_notes_table_row(case):
     else:
         assert [b.motion for b in beats[:2]] == ["intro", "notes-row"]
         assert row.sentence.startswith("For the notes' realizable case")
-    assert row.sentence.endswith("the tool is a linear programme: it finds such a line, or "
-                                 "says there is none.")
+    # what the programme will say of these points, said (reviews 345: the realizable case
+    # named over points just shown not to be), the answer found here by HiGHS
+    from scipy.optimize import linprog
+    A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
+    found = linprog(np.zeros(2), A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
+                    method="highs")
+    assert found.status in (0, 2)
+    answer = ("it finds such a line, as it will here, or says there is none" if found.status == 0
+              else "it finds such a line, or says there is none, as it will here")
+    assert row.sentence.endswith(f"the tool is a linear programme: {answer}.")
     # with how many places the points stand at, where some share one (recounted here)
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
     places = len({tuple(map(float, x)) for x in X})

@@ -55,7 +55,8 @@ def test_each_counted_line_marks_its_mistakes(case):
     fewest = exact_wrong(X, y, lesson.scaling_theta)
     assert set(marked) <= {"trial", "lifted", "loses-nothing", "inequalities", "infeasible",
                            "no-line", "tied-place",
-                           "left-out", "kept", "kept-margin", "kept-close", "recap"}
+                           "left-out", "kept", "kept-margin", "kept-length", "kept-close",
+                           "recap"}
     assert marked["infeasible"] == {"dashed": fewest}
     # the scaled θ's mistakes stand while it does, through the inequalities (reviews 321),
     # what it shows said: it lifts the points it gets right (reviews 333)
@@ -152,62 +153,49 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert found.status == 0
     assert abs(theta[0]) + abs(theta[1]) == pytest.approx(found.fun, rel=1e-7)
     assert float(np.min(A @ theta)) >= 1 - 1e-7
-    # where a point would look on its line, it is said and magnified (as the walk's steps),
-    # with every point as near (within 1 %, recomputed): reviews 317, two at 1, one said
-    close = lesson.line_inset(theta)
-    closes = [b for b in beats if b.motion == "kept-close"]
-    assert len(closes) == (close is not None)
-    if close is not None:
-        (near_said,) = closes  # the beat after, its own (reviews 317: 26 s in one)
-        # (after the margin's beat where the θ lies off the plane)
-        assert beats.index(near_said) == beats.index(left) + 2 + (
-            not said.state["kept_on_plane"])
-        assert near_said.state["inset"] == "step" and near_said.state["kept"]
-        # a still after it where a second point is magnified as it ends (reviews 343: it
-        # left with the section's title a second after it came)
-        from linviz.lessons.linear_program_story import REVEAL_PAUSE
-        assert near_said.pause == (REVEAL_PAUSE if len(near_said.state["magnified"]) > 1
-                                   else 0.0)
-        # every point on the magnified one's side an inset would magnify as much (zoom ≥
-        # STEP_INSET_ZOOM, recomputed), named, but those at its place (said to share it)
-        from linviz.lessons.linear_program import STEP_INSET_ZOOM
-        from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+    # off the plane, the first of its nearest kept points (y·score 1, recounted) magnified
+    # as their distance is said where it would look on the line (reviews 345: they did,
+    # unmagnified, and a farther one was); those farther that look on it too said after
+    from linviz.lessons.linear_program import STEP_INSET_ZOOM
+    from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
 
-        view = fitted_box(X, include_origin=True)
-        width = view.x_max - view.x_min
-        signed = np.asarray(lesson.signed) @ theta / np.hypot(*theta)
-        first = close[0]
-        near = [i for i in range(len(y)) if signed[i] * signed[first] > 0 and np.floor(
-            INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * abs(signed[i])) + 1e-9)
-            >= STEP_INSET_ZOOM]
-        assert first in near and set(near_said.state["ringed"]) == {
-            i for i in near if i == first or not np.array_equal(X[i], X[first])}
-        names = [str(i + 1) for i in [first, *near]
-                 if i == first or (i != first and not np.array_equal(X[i], X[first]))]
-        names = list(dict.fromkeys(names))
-        # the points the margin's beat ringed and said to be near, all of them: only the
-        # inset's reading said (reviews 336: said twice)
-        tight = {str(i + 1) for i in lesson.kept_tight}
-        brief = not said.state["kept_on_plane"] and set(names) <= tight
-        assert ("on the line of the solver's θ" in near_said.sentence) == (not brief)
-        if brief:
-            assert near_said.sentence.startswith(
-                f"Point {first + 1}, magnified, is just on its correct side")
-        elif 1 < len(names) <= 3:
-            listed = ", ".join(names[:-1]) + " and " + names[-1]
-            assert f"Points {listed} look on the line of the solver's θ" in near_said.sentence
-        elif len(names) > 3 and tight and str(first + 1) in tight and not said.state[
-                "kept_on_plane"]:  # those beyond the nearest, ringed the beat before, counted
-            # as more, farther (reviews 339: "six points" said of three rings seen before)
-            more = [int(n) - 1 for n in names if n not in tight]
-            places = len(np.unique(X[more], axis=0))
+    view = fitted_box(X, include_origin=True)
+    width = view.x_max - view.x_min
+    signed = (np.asarray(y, dtype=float) * (np.asarray(X, dtype=float) @ theta)
+              / np.hypot(*theta))
+
+    def magnified_enough(i: int) -> bool:  # an inset would magnify it STEP_INSET_ZOOM times
+        return bool(np.floor(INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * abs(signed[i]))
+                             + 1e-9) >= STEP_INSET_ZOOM)
+
+    tight = [i for i in kept if float(y[i]) * float(np.asarray(X[i], dtype=float) @ theta)
+             <= 1 + 1e-6]
+    shown = (not said.state["kept_on_plane"]) and bool(tight) and magnified_enough(tight[0])
+    if not said.state["kept_on_plane"]:
+        margin_beat, length_beat = beats[beats.index(said) + 1: beats.index(said) + 3]
+        one = "it" if len(tight) == 1 else f"point {tight[0] + 1}"
+        assert margin_beat.sentence.endswith(
+            f": magnified, {one} is just on its correct side.") == shown
+        assert margin_beat.state["magnified"] == ([tight[0]] if shown else None)
+        # its length, a sentence of its own, the close-up gone (the ray seen)
+        assert length_beat.motion == "kept-length" and length_beat.state["inset"] is None
+    close = lesson.line_inset(theta)
+    if shown and close is not None and close[0] in tight:  # (else said as on the plane)
+        closes = [b for b in beats if b.motion == "kept-close"]
+        near = [i for i in range(len(y)) if signed[i] > 0 and magnified_enough(i)]
+        # those farther, not at a tight point's place, said and ringed, they alone
+        more = [i for i in near if i not in tight
+                and not any(np.array_equal(X[i], X[t]) for t in tight)]
+        assert len(closes) == bool(more)
+        if more:
+            (near_said,) = closes
+            assert beats.index(near_said) == beats.index(said) + 3
+            assert near_said.state["ringed"] == more
+            places = len(np.unique(np.asarray(X)[more], axis=0))
             words = dict(enumerate(["Zero", "One", "Two", "Three", "Four", "Five", "Six",
                                     "Seven", "Eight", "Nine", "Ten"]))
             at = (f", at {words.get(places, str(places)).lower()} place"
                   f"{'s' if places > 1 else ''}" if places < len(more) else "")
-            assert all(abs(signed[i]) > abs(signed[first]) for i in more)
-            # one of the more magnified, alone: the first in the data within a millionth of
-            # their least distance (reviews 343: one of the nearest was, as "more" were said)
             least = min(abs(signed[i]) for i in more)
             nearest = min(i for i in more if abs(signed[i]) <= least * (1 + 1e-6))
             rest = words.get(len(more) - 1, str(len(more) - 1)).lower()
@@ -218,18 +206,85 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
                 f"look{'s' if len(more) == 1 else ''} on the line of the solver's θ, ringed: "
                 f"magnified, point {nearest + 1} is just on its correct side{tail}.")
             assert near_said.state["magnified"] == [nearest]
-            assert lesson.point_inset(theta, nearest) is not None
-        elif len(names) > 3:  # counted (reviews 321: six numbers read twice, one labelled)
-            count = {4: "Four", 5: "Five", 6: "Six"}.get(len(names), str(len(names)))
-            # their distinct places counted where fewer (reviews 324: six named, four rings)
-            places = len(np.unique(X[[int(n) - 1 for n in names]], axis=0))
-            words = {2: "two", 3: "three", 4: "four", 5: "five"}
-            at = f", at {words.get(places, places)} places," if places < len(names) else ""
-            assert near_said.sentence.startswith(
-                f"{count} points{at} look on the line of the solver's θ, ringed: magnified, point "
-                f"{first + 1} is just on its correct side")
-            others = {3: "three", 4: "four", 5: "five"}.get(len(names) - 1, len(names) - 1)
-            assert near_said.sentence.endswith(f"; so are the other {others}.")
+    else:
+        # where a point would look on its line, it is said and magnified (as the walk's steps),
+        # with every point as near (within 1 %, recomputed): reviews 317, two at 1, one said
+        close = lesson.line_inset(theta)
+        closes = [b for b in beats if b.motion == "kept-close"]
+        assert len(closes) == (close is not None)
+        if close is not None:
+            (near_said,) = closes  # the beat after, its own (reviews 317: 26 s in one)
+            # (after the margin's beat where the θ lies off the plane)
+            assert beats.index(near_said) == beats.index(left) + 2 + 2 * (
+                not said.state["kept_on_plane"])
+            assert near_said.state["inset"] == "step" and near_said.state["kept"]
+            # a still after it where a second point is magnified as it ends (reviews 343: it
+            # left with the section's title a second after it came)
+            from linviz.lessons.linear_program_story import REVEAL_PAUSE
+            assert near_said.pause == (REVEAL_PAUSE if len(near_said.state["magnified"]) > 1
+                                       else 0.0)
+            # every point on the magnified one's side an inset would magnify as much (zoom ≥
+            # STEP_INSET_ZOOM, recomputed), named, but those at its place (said to share it)
+            from linviz.lessons.linear_program import STEP_INSET_ZOOM
+            from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+
+            view = fitted_box(X, include_origin=True)
+            width = view.x_max - view.x_min
+            signed = np.asarray(lesson.signed) @ theta / np.hypot(*theta)
+            first = close[0]
+            near = [i for i in range(len(y)) if signed[i] * signed[first] > 0 and np.floor(
+                INSET_SHARE * width / (2 * INSET_HALF_WIDTHS * abs(signed[i])) + 1e-9)
+                >= STEP_INSET_ZOOM]
+            assert first in near and set(near_said.state["ringed"]) == {
+                i for i in near if i == first or not np.array_equal(X[i], X[first])}
+            names = [str(i + 1) for i in [first, *near]
+                     if i == first or (i != first and not np.array_equal(X[i], X[first]))]
+            names = list(dict.fromkeys(names))
+            # the points the margin's beat ringed and said to be near, all of them: only the
+            # inset's reading said (reviews 336: said twice)
+            tight = {str(i + 1) for i in lesson.kept_tight}
+            brief = not said.state["kept_on_plane"] and set(names) <= tight
+            assert ("on the line of the solver's θ" in near_said.sentence) == (not brief)
+            if brief:
+                assert near_said.sentence.startswith(
+                    f"Point {first + 1}, magnified, is just on its correct side")
+            elif 1 < len(names) <= 3:
+                listed = ", ".join(names[:-1]) + " and " + names[-1]
+                assert f"Points {listed} look on the line of the solver's θ" in near_said.sentence
+            elif len(names) > 3 and tight and str(first + 1) in tight and not said.state[
+                    "kept_on_plane"]:  # those beyond the nearest, ringed the beat before, counted
+                # as more, farther (reviews 339: "six points" said of three rings seen before)
+                more = [int(n) - 1 for n in names if n not in tight]
+                places = len(np.unique(X[more], axis=0))
+                words = dict(enumerate(["Zero", "One", "Two", "Three", "Four", "Five", "Six",
+                                        "Seven", "Eight", "Nine", "Ten"]))
+                at = (f", at {words.get(places, str(places)).lower()} place"
+                      f"{'s' if places > 1 else ''}" if places < len(more) else "")
+                assert all(abs(signed[i]) > abs(signed[first]) for i in more)
+                # one of the more magnified, alone: the first in the data within a millionth of
+                # their least distance (reviews 343: one of the nearest was, as "more" were said)
+                least = min(abs(signed[i]) for i in more)
+                nearest = min(i for i in more if abs(signed[i]) <= least * (1 + 1e-6))
+                rest = words.get(len(more) - 1, str(len(more) - 1)).lower()
+                tail = (f"; so {'is' if len(more) == 2 else 'are'} the other {rest}"
+                        if len(more) > 1 else "")
+                assert near_said.sentence == (
+                    f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also "
+                    f"look{'s' if len(more) == 1 else ''} on the line of the solver's θ, ringed: "
+                    f"magnified, point {nearest + 1} is just on its correct side{tail}.")
+                assert near_said.state["magnified"] == [nearest]
+                assert lesson.point_inset(theta, nearest) is not None
+            elif len(names) > 3:  # counted (reviews 321: six numbers read twice, one labelled)
+                count = {4: "Four", 5: "Five", 6: "Six"}.get(len(names), str(len(names)))
+                # their distinct places counted where fewer (reviews 324: six named, four rings)
+                places = len(np.unique(X[[int(n) - 1 for n in names]], axis=0))
+                words = {2: "two", 3: "three", 4: "four", 5: "five"}
+                at = f", at {words.get(places, places)} places," if places < len(names) else ""
+                assert near_said.sentence.startswith(
+                    f"{count} points{at} look on the line of the solver's θ, ringed: magnified, point "
+                    f"{first + 1} is just on its correct side")
+                others = {3: "three", 4: "four", 5: "five"}.get(len(names) - 1, len(names) - 1)
+                assert near_said.sentence.endswith(f"; so are the other {others}.")
     # in the same arc: no point's line between the two directions
     between = np.sign(np.asarray(lesson.signed) @ theta) * np.sign(
         np.asarray(lesson.signed) @ lesson.scaling_theta)
@@ -264,10 +319,14 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         # the distance of the nearest kept points (recomputed, |y θᵀx| / ‖θ‖), and the
         # length 1 over it, said to digits that agree (1/0.0424 is 23.58: reviews 324)
         margin = float(np.min(A @ theta)) / length
-        found = re.search(r"(?:only )?([\d.]+) from it: for (?:its|their) label times "
-                          r"score to be 1, θ's length must be 1 / ([\d.]+) = ([\d,]+\.\d\d)\.",
-                          margin_beat.sentence)
-        assert found and found[1] == found[2], margin_beat.sentence
+        # (two sentences: reviews 345, the distance and why it fixes the length in one)
+        length_beat = beats[beats.index(margin_beat) + 1]
+        found = re.search(r"(?:only )?([\d.]+) from it(?::|\.)", margin_beat.sentence)
+        reciprocal = re.fullmatch(r"For (?:its|their) label times score to be 1, θ's length "
+                                  r"must be 1 / ([\d.]+) = ([\d,]+\.\d\d)\.",
+                                  length_beat.sentence)
+        assert found and reciprocal and found[1] == reciprocal[1], margin_beat.sentence
+        found = (found[0], found[1], reciprocal[1], reciprocal[2])
         said_margin = float(found[1])
         places = len(found[1].split(".")[1])
         assert (f"only {found[1]}" in margin_beat.sentence) == (length > 1)

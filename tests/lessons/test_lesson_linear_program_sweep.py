@@ -98,12 +98,16 @@ def test_a_grid_of_directions_counts_one_angle_round_and_the_rest_half_round():
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_chart_stands_from_the_turn_to_the_notes_table(case):
     """The chart comes with the trial line's turn, stays through the place both classes
-    share, and leaves as the notes' table comes; the grid's rows are written in the notes'
-    row beat only, where the turn was drawn (none on standardised data, never turned)."""
+    share and the grid's count, and leaves as the notes' table comes; the grid's rows are
+    written in their own beat only (reviews 345: said, no longer under the notes' row),
+    where the turn was drawn (none on standardised data, never turned)."""
     data, lesson, beats = lesson_or_skip(case)
     charted = [beat.motion for beat in beats if beat.state["sweep_chart"]]
     turned = any(beat.state["trial_line"] for beat in beats)
-    assert charted == (["trial", "tied-place"][:1 + bool(lesson.tied_points)] if turned
-                       else [])
+    assert charted == (["trial", *(["tied-place"] if lesson.tied_points else []),
+                        "directions"] if turned else [])
     rows = [beat.motion for beat in beats if beat.state["direction_grid"]]
-    assert rows == (["notes-row"] if turned else [])
+    assert rows == (["directions"] if turned else [])
+    if turned:  # the table comes the beat after the count
+        motions = [beat.motion for beat in beats]
+        assert motions.index("notes-row") == motions.index("directions") + 1

@@ -1,0 +1,132 @@
+"""The solver's θ on the points the fewest mistakes' θ gets right (`linear-program`, on data
+no line through the origin separates): its ray and line as it is said, why it lies so far
+out (its nearest kept points, magnified, and the length 1 / margin), and the points a
+little farther that also look on its line."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, RIGHT, UP, Dot, VGroup
+
+from linviz.lessons.linear_program_story import status_said_first
+from scenes.linear_program_parts.common import ray_end
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
+from scenes.toolkit.plane import Hyperplane
+from scenes.toolkit.screen_text import text
+from scenes.toolkit.speed.fast_shapes import FastArrow
+
+
+#: the most points that look on the solver's θ's line named by their rings
+RING_NAMES_MOST = 3
+
+
+class KeptBeats:
+    """The solver's θ without the points left out (a part of
+    :class:`scenes.linear_program.LinearProgramScene`, through
+    :class:`scenes.linear_program_parts.fewest.FewestBeats`)."""
+
+    def draw_kept(self, beat) -> None:
+        """The solver's θ without the points the opening's θ gets wrong (the lesson's
+        ``kept_theta``), marked in weight space (its ray, an arrow to the plane's edge, where
+        it lies beyond: only its direction sets its line) and its line drawn in data space,
+        as it is said; the left-out points stay marked."""
+        self.set_rings(list(beat.state["ringed"]))
+        self.set_status(None)  # its θ as it is named (review 312: 5 s before)
+        # (the left-out points' marks stand from the beat before)
+        self.wait_for_words("solver's θ")
+        self.set_status(status_said_first(beat.state["status"]))  # its length as said
+        theme, theta = self.theme, np.asarray(self.lesson.kept_theta, dtype=float)
+        box = self.weights.box
+        line = Hyperplane(self.plane, theta, 0.0, show_normal=False, show_notes=False,
+                          show_shading=False)
+        line.line.set_color(theme.boundary)
+        if beat.state["kept_on_plane"]:
+            mark = Dot(self.weight_point(theta), radius=0.07, color=theme.boundary)
+        else:  # off the plane: its ray from 0 to the plane's edge, an arrow (review 313: a
+            # dot on it read as the solver's θ itself)
+            mark = FastArrow(theme.boundary, stroke_width=3)
+            mark.set_ends(self.weight_point((0, 0)), self.weight_point(
+                0.97 * ray_end(theta / float(np.hypot(*theta)), box)))
+        drawn = VGroup(mark, line)
+        self.play(appear(drawn), run_time=style.RUN_FADE)
+        self.kept_drawn = drawn  # (standing while the state's ``kept`` holds)
+        # what the sentence says of it, seen as said (reviews 318 bench: a 15 s still): the
+        # two lines, the points at its least label times score (1), its length (the ray)
+        fewest = getattr(self, "fewest_line_drawn", None)
+        self.light_as_said("same way", [line, *([fewest] if fewest is not None
+                                                and self.on_screen(fewest) else [])])
+        if not beat.state["kept_on_plane"]:  # its ray lit as it is said to be drawn
+            self.light_as_said("its ray", [mark])
+
+    def draw_kept_margin(self, beat) -> None:
+        """Why the solver's θ lies off the plane, as said: the kept points at its least
+        label times score, 1, ringed as named, lit as their distance is said, the first
+        magnified where the beat says it (reviews 345: they looked on the line)."""
+        theme = self.theme
+        self.wait_for_words("the ringed")
+        # (the kept points' only: reviews 319, the left-out points were ringed too)
+        flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
+        self.play(appear(flash), run_time=style.RUN_FADE)
+        self.kept_near = VGroup(flash)  # (standing to the length's sentence's end)
+        # their distance written by the first as it is said (reviews 331: only heard, the
+        # rings seemingly on the line)
+        said = beat.state["kept_margin"]
+        if "only" in beat.sentence:
+            self.wait_for_words("only")
+        else:
+            self.wait_for_words("from it")
+        if said is not None:
+            first = self.plane.c2p(self.lesson.data.X[self.lesson.kept_tight[0]])
+            far = with_backdrop(text(f"{said} from the line", theme, style.FONT_PANEL,
+                                     theme.highlight), theme)
+            self.place_beside(far, first, 0.3, rings=3, ring_cost=0.001, clear=True,
+                              lines=self.line_boxes([(self.lesson.kept_theta, 0.0)]))
+            self.play(lit(flash, theme), appear(far), run_time=style.PAUSE_READ)
+            self.kept_near.add(far)
+        if beat.state["inset"] == "step":
+            self.wait_for_words("magnified")
+            self.show_kept_inset(beat)
+
+    def draw_kept_length(self, beat) -> None:
+        """The close-up leaves, its veil with it, and the solver's θ's ray is lit as its
+        length is said, the status line writing ‖θ‖ = 1 / margin (reviews 324: a beat of its
+        own); the rings and their distance leave with the sentence."""
+        self.drop_least_inset()
+        veil = getattr(self, "kept_veil", None)
+        if veil is not None and self.on_screen(veil):
+            self.play(vanish(veil), run_time=style.RUN_FADE)
+            self.remove(veil)
+        self.mark_for_beat(self.kept_near)
+        self.wait_for_words("θ's length")
+        self.set_status(beat.state["status"])
+        self.play(lit(self.kept_drawn[0], self.theme), run_time=style.PAUSE_READ)
+
+    def show_kept_inset(self, beat) -> None:
+        """The beat's close point magnified over the weight plane, which the beat does not
+        use (reviews 330: in the data plane it hid six points), veiled (reviews 331: over
+        its axes and shading it read as weight space), in the solver's θ's colour, its name
+        over it (under it, on raw wine, it stood on the plane's "mean"); the others it
+        names in turn; a close-up there before leaves."""
+        frame = self.weights.frame
+        beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
+        veil = getattr(self, "kept_veil", None)
+        if veil is None or not self.on_screen(veil):
+            self.kept_veil = self.weight_veil()
+            self.play(appear(self.kept_veil), run_time=style.RUN_FADE)
+        self.drop_least_inset()
+        self.show_close(beat, above=True, colour=self.theme.boundary, beside=beside)
+        self.magnify_the_others(beat, above=True, colour=self.theme.boundary, beside=beside)
+
+    def draw_kept_close(self, beat) -> None:
+        """The points that would look on the solver's θ's line ringed as named, the first
+        magnified (reviews 314: "separates them" unseen), in its line's colour."""
+        if "on the line" in beat.sentence:  # (else ringed and said by the beat before)
+            self.wait_for_words("on the line")
+        self.follow_beat(beat)
+        # named by their rings where few (reviews 332: said by number, numbered only on the
+        # inset); many are said as a count, and their names would run off the plane
+        if len(beat.state["ringed"]) <= RING_NAMES_MOST:
+            self.name_rings(2, lines=[(self.lesson.kept_theta, 0.0)])
+        self.wait_for_words("magnified")  # (reviews 318: 2 s before it was said)
+        self.show_kept_inset(beat)  # (the veil leaves with the plane: draw_testable)
