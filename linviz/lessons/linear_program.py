@@ -416,7 +416,8 @@ class LinearProgramLesson:
         no line separates the data even with an offset (({}, {}) otherwise).
     weight_box : the part of weight space drawn: 0, θ*, the diamond through it, the
         region round θ* (:func:`region_near`), the perceptron's walk (or, on
-        infeasible data, the lines' nearest points to 0).
+        infeasible data, the lines' nearest points to 0 and their mirror images: 0 in the
+        middle).
     constraint_box : the part drawn while one point's constraint is shown: 0, the foot of
         its line and the θ marked inside it, when the weight box is over
         :data:`WALK_ZOOM`-fold wider (the line would seem to pass through 0), else the
@@ -1045,9 +1046,12 @@ def linear_program_lesson(data: Dataset, seed: int = 0) -> LinearProgramLesson:
     else:
         certificate = certificate_beyond_ties(data)
         shown = unmixed_point(data, sorted(certificate))
-        # where the half-planes come closest: the lines' nearest points to 0
-        box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *(A / _dot(A, A)[:, None])]),
-                                   include_origin=True)
+        # where the half-planes come closest: the lines' nearest points to 0, and their
+        # mirror images, so 0 is the middle (reviews 345: 0 ¾ across, the wedges from it
+        # pressed to the edge; its lines through 0 and wedges read alike all round)
+        feet = A / _dot(A, A)[:, None]
+        box = ray_box = walk_box = fitted_box(np.array([np.zeros(2), *feet, *(-feet)]),
+                                              include_origin=True)
     a = A[shown]
     probe = probe_theta(a, data.X)
     constraint_box = fitted_box(np.array([np.zeros(2), a / _dot(a, a), probe]),

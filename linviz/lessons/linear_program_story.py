@@ -1326,11 +1326,14 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # on this θ's, two points seemingly on it, "separates them" unseen)
     # off the plane, the first of its nearest kept points magnified as their distance is
     # said (reviews 345: they looked on its line, and a farther one was magnified)
+    # (each place of them in turn: reviews 345, two places, one magnified)
     tight = lesson.kept_tight
-    tight_inset = (None if on_plane or not tight else lesson.point_inset(kept, tight[0]))
+    tight_insets = ([] if on_plane else
+                    [i for i in same_places(lesson, tight)[0]
+                     if lesson.point_inset(kept, i) is not None])
     words, close, point = close_words(lesson, kept, line=" of the solver's θ",
                                       named=() if on_plane else tight,
-                                      shown=tight_inset is not None)
+                                      shown=bool(tight_insets))
     # (reviews 317: "in the same wedge" where the two lines are drawn as one: said)
     # (reviews 324: "almost the same way" where the two were 0.1° apart: the angle said,
     # rounded up so "within" holds)
@@ -1360,16 +1363,18 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                   else "the ringed points, the kept ones nearest its line, are")
         their = "its" if len(tight) == 1 else "their"
         only = "only " if length > 1 else ""
-        one = "it" if len(tight) == 1 else f"point {tight[0] + 1}"
-        magnified = (f": magnified, {one} is just on its correct side"
-                     if tight_inset is not None else "")
+        one = ("" if not tight_insets else "it is" if len(tight) == 1 else
+               f"point {tight_insets[0] + 1} is" if len(tight_insets) == 1 else
+               f"points {formatting.listed(i + 1 for i in tight_insets)} are")
+        magnified = (f": magnified, {one} just on its correct side" if tight_insets else "")
         # (reviews 345: the distance and why it fixes the length in one sentence: two)
         story.beat(f"It lies so far out because {ringed} {only}{margin_said} from it"
                    f"{magnified}.", "kept-margin", fewest_line=False,
                    kept_margin=margin_said, status=kept_status,
-                   **({} if tight_inset is None else
+                   pause=REVEAL_PAUSE if len(tight_insets) > 1 else 0.0,
+                   **({} if not tight_insets else
                       {"inset": "step", "close": [float(t) for t in kept],
-                       "magnified": [int(tight[0])]}))
+                       "magnified": [int(i) for i in tight_insets]}))
         story.beat(f"For {their} label times score to be 1, θ's length must be "
                    f"1 / {margin_said} = {value(length)}.", "kept-length",
                    inset=None, close=None, magnified=None,  # (its ray seen, not veiled)

@@ -84,6 +84,8 @@ class KeptBeats:
                               lines=self.line_boxes([(self.lesson.kept_theta, 0.0)]))
             self.play(lit(flash, theme), appear(far), run_time=style.PAUSE_READ)
             self.kept_near.add(far)
+        self.remove(*self.kept_near)
+        self.add(self.kept_near)  # (one drawing on screen, to leave as one)
         if beat.state["inset"] == "step":
             self.wait_for_words("magnified")
             self.show_kept_inset(beat)

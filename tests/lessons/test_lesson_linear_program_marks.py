@@ -170,13 +170,20 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
 
     tight = [i for i in kept if float(y[i]) * float(np.asarray(X[i], dtype=float) @ theta)
              <= 1 + 1e-6]
-    shown = (not said.state["kept_on_plane"]) and bool(tight) and magnified_enough(tight[0])
+    # (the first point of each of their places, in turn: reviews 345, two places, one said)
+    firsts = [i for k, i in enumerate(tight)
+              if not any(np.array_equal(X[i], X[t]) for t in tight[:k])]
+    insets = [i for i in firsts if magnified_enough(i)]
+    shown = (not said.state["kept_on_plane"]) and bool(insets)
     if not said.state["kept_on_plane"]:
         margin_beat, length_beat = beats[beats.index(said) + 1: beats.index(said) + 3]
-        one = "it" if len(tight) == 1 else f"point {tight[0] + 1}"
+        one = ("" if not insets else "it is" if len(tight) == 1 else
+               f"point {insets[0] + 1} is" if len(insets) == 1 else
+               "points " + ", ".join(str(i + 1) for i in insets[:-1])
+               + f" and {insets[-1] + 1} are")
         assert margin_beat.sentence.endswith(
-            f": magnified, {one} is just on its correct side.") == shown
-        assert margin_beat.state["magnified"] == ([tight[0]] if shown else None)
+            f": magnified, {one} just on its correct side.") == shown, margin_beat.sentence
+        assert margin_beat.state["magnified"] == (insets if shown else None)
         # its length, a sentence of its own, the close-up gone (the ray seen)
         assert length_beat.motion == "kept-length" and length_beat.state["inset"] is None
     close = lesson.line_inset(theta)
