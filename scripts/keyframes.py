@@ -10,6 +10,7 @@ Open the PNGs beside ``captions.txt`` (the caption on screen at each beat end).
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
@@ -50,9 +51,12 @@ def main() -> None:
                                + {True: "-std", False: "-raw", None: ""}[args.standardize]
                                + ("-w" if args.notation == "w" else "")
                                + ("-after" if args.after else ""))
-    folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*.png"):
-        old.unlink()
+    # written into a folder beside it, which takes its place only when the scene is drawn:
+    # refused data leave nothing behind, and an earlier set of frames stands
+    work = folder.parent / (folder.name + ".partial")
+    shutil.rmtree(work, ignore_errors=True)
+    made = [p for p in [folder.parent, *folder.parent.parents] if not p.exists()]
+    work.mkdir(parents=True)
     features = tuple(args.features.split(",")) if args.features else None
     classes = tuple(args.classes.split(",")) if args.classes else None
     from linviz.sources import DataOptions
@@ -60,23 +64,28 @@ def main() -> None:
     data = DataOptions(spec=args.data, seed=args.seed, positive=args.positive,
                        label_column=args.label_column, features=features,
                        standardize=args.standardize, classes=classes)
-    request = RenderRequest.of(data, theme=args.theme, keyframe_dir=str(folder),
+    request = RenderRequest.of(data, theme=args.theme, keyframe_dir=str(work),
                                keyframe_at_narration=True, notation=args.notation,
                                heard=tuple(name for name in args.after.split(",") if name))
     scene_class = type(entry.load().__name__, (entry.load(),), {"request_override": request})
     width = args.height * 16 // 9
     with tempconfig({"dry_run": True, "disable_caching": True, "pixel_width": width,
-                     "pixel_height": args.height, "frame_rate": 15, "media_dir": str(folder),
+                     "pixel_height": args.height, "frame_rate": 15, "media_dir": str(work),
                      "verbosity": "ERROR", "progress_bar": "none"}):
         scene = scene_class()
         try:
             scene.render()
         except LinvizError as error:  # bad input: one line, as render says it
             print(f"error: {error}", file=sys.stderr)
+            shutil.rmtree(work, ignore_errors=True)
+            for made_folder in made:  # (the folders it made for it, innermost first)
+                made_folder.rmdir()
             sys.exit(2)
     lines = [f"{c.start:7.2f} {c.end:7.2f} {c.speed:5.1f} c/s  {c.text}"
              for c in scene.timeline.captions]
-    (folder / "captions.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (work / "captions.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    shutil.rmtree(folder, ignore_errors=True)
+    work.rename(folder)
     print(folder)
 
 
