@@ -5,7 +5,7 @@ drawing as it is named, a plane's zoom, and drawings leaving together."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DashedLine, ValueTracker, VGroup
+from manim import DashedLine, Rectangle, ValueTracker, VGroup
 
 from linviz.geometry import clip_line
 from scenes.toolkit import style
@@ -146,3 +146,17 @@ def leave_together(scene, *drawings) -> None:
     if leaving:
         scene.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
         scene.remove(*leaving)
+
+
+def weight_veil(scene) -> Rectangle:
+    """An opaque rectangle of the ground over ``scene``'s whole weight plane, its tick values
+    and names too, to the frame's right edge (its key stands there); marked so, what it
+    hides leaves at once with it (:meth:`~scenes.linear_program_parts.offset.OffsetBeats.
+    clear_weights`)."""
+    weights = scene.weights
+    left, bottom = weights.get_left()[0] - 0.1, weights.get_bottom()[1] - 0.1
+    right, top = scene.camera.frame_width / 2, weights.get_top()[1] + 0.1
+    veil = Rectangle(width=right - left, height=top - bottom, stroke_width=0,
+                     fill_color=scene.theme.background, fill_opacity=1.0)
+    veil.opaque_veil = True
+    return veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])

@@ -19,6 +19,8 @@ from linviz.lessons.linear_program_sweep import better_side
 BEST_WORDS = "best gets"
 #: the words of the intro's sentence as which the notes' table comes (its row named)
 TABLE_WORDS = "the notes' realizable case"
+#: the scene's attributes that hold a close-up (a magnifier), which a new section takes away
+CLOSE_UPS = ("least_inset", "cone_inset", "wedge_inset")
 #: the words of the directions' beat as which a grid's directions are counted under the chart
 GRID_WORDS = "features, 1°"
 
@@ -40,10 +42,10 @@ class IntroBeats:
             status = getattr(self, "status", None)
             leaving = [old, *([status] if status is not None and self.on_screen(status)
                               else [])]
-            # and a close-up of the last beat (reviews 338, 341: it stood 2-3 s under the
+            # and the last beat's close-ups (reviews 338, 341: one stood 2-3 s under the
             # new title)
-            inset = getattr(self, "least_inset", None)
-            leaving += [inset] if inset is not None and self.on_screen(inset) else []
+            insets = [getattr(self, name, None) for name in CLOSE_UPS]
+            leaving += [m for m in insets if m is not None and self.on_screen(m)]
             self.swap(leaving, [new])
             self.remove(*leaving)
             if status in leaving:

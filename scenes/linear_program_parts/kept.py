@@ -9,7 +9,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Dot, VGroup
 
 from linviz.lessons.linear_program_story import status_said_first
-from scenes.linear_program_parts.common import ray_end
+from scenes.linear_program_parts.common import ray_end, weight_veil
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
@@ -114,7 +114,7 @@ class KeptBeats:
         beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
         veil = getattr(self, "kept_veil", None)
         if veil is None or not self.on_screen(veil):
-            self.kept_veil = self.weight_veil()
+            self.kept_veil = weight_veil(self)
             self.play(appear(self.kept_veil), run_time=style.RUN_FADE)
         self.drop_least_inset()
         self.show_close(beat, above=True, colour=self.theme.boundary, beside=beside)

@@ -7,8 +7,8 @@ small) or the line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Polygon, Rectangle, Rotate,
-                   ValueTracker, VGroup, Wait, linear)
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Polygon, Rotate, ValueTracker, VGroup,
+                   Wait, linear)
 
 from linviz import formatting
 from linviz.geometry import clip_line, constraint_cells
@@ -17,7 +17,7 @@ from linviz.ties import greatest_index
 from scenes.linear_program_parts.gordan import GordanBeats
 from scenes.linear_program_parts.common import (LARGE_SUM_MARGIN, NAME_CLEARANCE,
                                                 PROBE_RADIUS, PROBE_SECONDS,
-                                                WRONG_DARKEST, WRONG_LIGHTEST)
+                                                WRONG_DARKEST, WRONG_LIGHTEST, weight_veil)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.placement import (beside_line, box_around, box_of, least_covered,
@@ -41,15 +41,6 @@ class NoSeparatorBeats(GordanBeats):
 
     #: the names of the certificate's arrows to their sides (:meth:`certificate_halves`)
     side_names: list = []
-
-    def weight_veil(self) -> Rectangle:
-        """An opaque rectangle of the ground over the whole weight plane, its tick values
-        and names too, to the frame's right edge (its key stands there)."""
-        left, bottom = self.weights.get_left()[0] - 0.1, self.weights.get_bottom()[1] - 0.1
-        right, top = self.camera.frame_width / 2, self.weights.get_top()[1] + 0.1
-        veil = Rectangle(width=right - left, height=top - bottom, stroke_width=0,
-                         fill_color=self.theme.background, fill_opacity=1.0)
-        return veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])
 
     def flip_in_data(self, minus, arrows) -> None:
         """As "is a −" is said, an arrow from 0 to each − point ``minus`` in data space; as
@@ -115,7 +106,7 @@ class NoSeparatorBeats(GordanBeats):
         frame, (arrows, arrow_names), scale = vector_sum_inset(
             self.plane, lesson.data.X, vectors, labels, theme, avoid,
             place=self.large_sum_place())
-        frame = VGroup(self.weight_veil(), *frame)
+        frame = VGroup(weight_veil(self), *frame)
         self.play(appear(frame), run_time=style.RUN_FADE)
         self.wait_for_words("tip to tail")  # (review 315: drawn 4 s before it was said)
         for arrow, name in zip(arrows, arrow_names):

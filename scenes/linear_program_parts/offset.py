@@ -294,11 +294,11 @@ class OffsetBeats(ClosingRuns):
 
         leaving = [m for m in [*self.still_drawings, *self.mobjects]
                    if m is not self.status and over(m)]
-        veil = getattr(self, "kept_veil", None)
-        if veil is not None and veil in leaving:  # what the opaque veil hides goes at once,
-            # the veil fading after (reviews 342: faded together, a ghost of the plane came)
-            self.remove(*[m for m in leaving if m is not veil])
-            leaving = [veil]
+        veils = [m for m in leaving if getattr(m, "opaque_veil", False)]
+        if veils:  # what an opaque veil hides goes at once, the veil fading after (reviews
+            # 342: faded together, a ghost of the plane came)
+            self.remove(*[m for m in leaving if m not in veils])
+            leaving = veils
         if leaving:  # (gone already where the close-ups took its place)
             self.play(*[vanish(m) for m in leaving], run_time=style.RUN_FADE)
             self.remove(*leaving)
