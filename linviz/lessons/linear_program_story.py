@@ -963,9 +963,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     own = formatting.superscript(k + 1)
     # (review 312: the bracket was lost by ear; the arrow drawn longer was never said)
     # (review 313: the asides in one sentence were lost by ear: sentences of their own)
-    flipped = (f" Point {k + 1} is a −, so y⁽{own}⁾x⁽{own}⁾ is x⁽{own}⁾ flipped"
+    flipped = (f"Point {k + 1} is a −, so y⁽{own}⁾x⁽{own}⁾ is x⁽{own}⁾ flipped."
                if lesson.data.y[k] < 0 else "")
-    flipped += "." if flipped else ""
     # (its factor written on the arrow, not said: reviews 317 heard "its arrow is drawn 2
     # times as long" as a stage direction; reviews 318 found the 2 unexplained: why, on the
     # status line)
@@ -977,16 +976,19 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     plane_longer = f" · arrows: multiples of $y^(({k + 1})) x^(({k + 1}))$"
     if lesson.feasible:
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
-                 f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.{flipped}")
+                 f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.")
+        sign = flipped
         status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
                   f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0{longer}")
     else:
         # where no θ will meet them all, the lines through 0 from the first (reviews 311:
         # the ≥ 1 line drawn, then dropped for lines through 0, read as two programmes)
+        # (reviews 347: the half-plane, the flip and the scaling in one sentence, "they"
+        # 10 s from its θ: the half-plane a sentence of its own)
         where = (f"The θ that get point {k + 1} right lie on one side of a line through 0, "
-                 f"perpendicular to y⁽{own}⁾x⁽{own}⁾.{flipped} Scaled up, they meet its "
-                 f"constraint: label times score at least 1.")
-        # (its last part, "scaled up", written as said: the scene's status_said_first)
+                 f"perpendicular to y⁽{own}⁾x⁽{own}⁾.")
+        sign = (f"{flipped + ' ' if flipped else ''}Scaled up, the θ on that side meet its "
+                f"constraint: label times score at least 1.")
         status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0"
                   f"{plane_longer} · scaled up, $>= 1$")
     # (review 313: the plane named and point k's constraint in one sentence, 60-72 s, too
@@ -995,7 +997,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                weights=True, inequalities=None, scaling=False, status=None, wrong_marks=None)
     story.beat(where, "one-constraint",
                shown=k, ringed=[k], scaling=False, wrong_marks=None,
-               constraint_score=1.0 if lesson.feasible else 0.0, status=status)
+               constraint_score=1.0 if lesson.feasible else 0.0,
+               status=status if lesson.feasible else status_said_first(status))
+    if sign:  # (its last part, "scaled up", written as said)
+        story.beat(sign, "constraint-sign", status=status)
     # the θ marked meets this one constraint, not every one: its line's errors are said on
     # the status line (its + side, shaded, may hold most of the other class)
     wrong = probe_errors(lesson)
@@ -1363,9 +1368,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                   else "the ringed points, the kept ones nearest its line, are")
         their = "its" if len(tight) == 1 else "their"
         only = "only " if length > 1 else ""
+        # every point at the places magnified named (reviews 347: 78, at 74's, unsaid)
+        shown = [i for i in tight if any(np.array_equal(lesson.data.X[i], lesson.data.X[j])
+                                         for j in tight_insets)]
         one = ("" if not tight_insets else "it is" if len(tight) == 1 else
-               f"point {tight_insets[0] + 1} is" if len(tight_insets) == 1 else
-               f"points {formatting.listed(i + 1 for i in tight_insets)} are")
+               f"point {shown[0] + 1} is" if len(shown) == 1 else
+               f"points {formatting.listed(i + 1 for i in shown)} are")
         magnified = (f": magnified, {one} just on its correct side" if tight_insets else "")
         # (reviews 345: the distance and why it fixes the length in one sentence: two)
         story.beat(f"It lies so far out because {ringed} {only}{margin_said} from it"
@@ -1375,8 +1383,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    **({} if not tight_insets else
                       {"inset": "step", "close": [float(t) for t in kept],
                        "magnified": [int(i) for i in tight_insets]}))
-        story.beat(f"For {their} label times score to be 1, θ's length must be "
-                   f"1 / {margin_said} = {value(length)}.", "kept-length",
+        # (reviews 347: why unexplained: a label times score is ‖θ‖ times the distance)
+        story.beat(f"{their.capitalize()} label times score is θ's length times "
+                   f"{'its' if len(tight) == 1 else 'their'} distance; for it to be 1, θ's "
+                   f"length must be 1 / {margin_said} = {value(length)}.", "kept-length",
                    inset=None, close=None, magnified=None,  # (its ray seen, not veiled)
                    status=kept_status + f" · $norm(theta) = 1 \/ {margin_said}"
                                         f" = {math_number(length)}$")

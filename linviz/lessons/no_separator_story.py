@@ -17,8 +17,8 @@ from ..storyboard import Storyboard, StoryWriter, paced
 from .linear_program import (LinearProgramLesson, check_no_separator_data,
                              linear_program_lesson)
 from .linear_program_overlap import also_inside, overlap_panel, turning_hull, weight_places
-from .linear_program_story import (LP_PACE, REVEAL_PAUSE, first_state, place_tag_words,
-                                   point_list)
+from .linear_program_story import (LP_PACE, REVEAL_PAUSE, count_word, first_state,
+                                   place_tag_words, point_list)
 
 SCENE = "no-separator"
 #: data no line through the origin separates (flipped labels), as the noise scene's
@@ -90,8 +90,9 @@ def hull_argument(positive, negative) -> str:
         # (reviews 317: the × came 8 s before it was named; why the point must be wrong
         # is the next beat's, :data:`MEAN_WORDS`)
         # (reviews 318: "a × marks each + point on their side" where only point 7 was)
-        return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, stays on that "
-                f"side however it turns, marked with a cross as wrong.")
+        # (reviews 347: the cross came with "between them", 4 s before it was said)
+        return (f"{turn}: {other_sign} point {other[0] + 1}, {MEET_WORDS[0]}, marked with a "
+                f"cross as wrong, stays on that side however it turns.")
     where = ("segments cross" if len(positive) == len(negative) == 2 else "shapes meet")
     either = " or ".join(str(i + 1) for i in other)
     return (f"{turn}: {MEET_WORDS[1]} {where} stays on that side, and with it "
@@ -199,16 +200,16 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
                                               if len(positive) == len(negative) == 2 else
                                               "where the shapes meet"))
     return ([(SHARES_WORDS, row) for row in rows]
-            + [("Each side totals 1", first), ("add up to 0", rest)])
+            + [("each side totals 1", first), ("add up to 0", rest)])
 
 
 #: what the constant feature asks of Gordan's weights, a card's row with the words it comes
 #: at (the weights found through 0 weighed against it were a detour: reviews 338, 340)
-TOTALS_ROWS = [("starts with its label", "$y^((i)) [1, x^((i))]$ starts with $y^((i))$: "
-                                         "$sum_i lambda_i y^((i)) = 0$"),
-               # (reviews 342: "must total the same" never written)
-               ("must total the same", "so: $lambda$ on + points, in total, $=$ "
-                                       "$lambda$ on − points, in total")]
+TOTALS_ROWS = [("starts with its label", "first entries: $sum_i lambda_i y^((i)) = 0$"),
+               # (reviews 342: "must total the same" never written; reviews 347: two long
+               # rows shrunk to 5 px at 480p: short)
+               ("must total the same", 'so $sum_(+ "points") lambda_i = '
+                                       'sum_(− "points") lambda_i$')]
 
 
 #: the certificate's points counted in words (Carathéodory: two or three in the plane)
@@ -364,8 +365,9 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         also = also_inside(lesson.data.X, lesson.data.y, positive, negative)
         sign = "+" if len(positive) == 1 else "−"
         # (said before their numbers, so they are ringed as named: reviews 333)
-        too = (f"; so {'does' if len(also) == 1 else 'do'} {sign} {point_list(also)}"
-               if also else "")
+        # (counted, not listed: reviews 347, four numbers said, none written)
+        too = (f"; so {'does' if len(also) == 1 else 'do'} {count_word(len(also))} other "
+               f"{sign} point{'s' if len(also) > 1 else ''}" if also else "")
         story.beat(f"Nor with an offset {OFFSET_WORDS}. For example, "
                    f"{overlap_words(positive, negative)}{magnified}{too}.",
                    "overlap", overlap=True, weights_dim=False, certificate=False,
@@ -404,14 +406,17 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    f"weights on + and on − points must total the same.",
                    "offset-totals", programme=TOTALS_ROWS if panel else None,
                    turn_key=None, score_bars=False, ringed=[],
-                   status="on $[1, x]$: $sum_i lambda_i y^((i)) = 0$ too")
+                   # (its rows say it: reviews 347, a heading said the same again)
+                   status="an offset: $theta^T x + theta_0 = [theta_0, theta]^T [1, x]$")
         # (reviews 327: "Gordan's second case again" re-proved what the triangle had shown:
         # said briefly, as the weights that do what the first answer's do not; reviews 330:
         # the overlap not said to be itself the certificate)
         shares = shares_words(positive, negative)
         # (reviews 331: "… does: …: …, so" hung on the sentence before, three clauses
         # joined by colons: short sentences)
-        story.beat(f"{shares[0].upper()}{shares[1:]}. Each side totals 1, and the "
+        # (reviews 347: "add up to 1" said before, "totals 1" each side now, unexplained)
+        story.beat(f"{shares[0].upper()}{shares[1:]}. Any scale will do, so each side totals "
+                   f"1, and the "
                    f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the overlap is itself Gordan's second case: "
                    f"the programme with an offset is infeasible too.", "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a

@@ -29,6 +29,8 @@ PASS_BARS_SHARE, PASS_BARS_MOST = 0.7, 6.0
 CHARTS_GAP, BESIDE_SHIFT = 0.6, 1.2
 #: the flipped run's bars' width (eight of them beside the run's few)
 FLIPPED_BAR_WIDTH = 0.25
+#: how far the run watched and its passes fade once done with (a share of their opacity)
+DONE_FADE = 0.6
 #: how far (screen units) right of the data plane the closing's rows start, and the least
 #: room they keep from the frame's right edge
 ROWS_GAP, ROWS_EDGE = 0.9, 0.4
@@ -155,12 +157,20 @@ class ClosingRuns:
             self.more_passes("… and it never stops", under=True)
 
     def draw_distribution(self, beat) -> None:
-        """The row on the distribution (or on this sample), as said; the data lit as the
-        sample is named."""
+        """The run watched and its passes dimmed, done with, as the remark's sense is said
+        (reviews 347: 16 s of a still on the subtlest point); its row as said."""
         self.follow_beat(beat)
+        done = [m for m in (getattr(self, "watch_drawn", None),
+                            getattr(self, "pass_charts_drawn", None))
+                if m is not None and self.on_screen(m)]
+        if done:
+            self.play(*[m.animate.fade(DONE_FADE) for m in done], run_time=style.RUN_FADE)
         self.show_verdict(beat.state["verdict"])
 
-    draw_refuted = draw_distribution
+    def draw_refuted(self, beat) -> None:
+        """The row on this sample, as said; the data lit as the sample is named."""
+        self.follow_beat(beat)
+        self.show_verdict(beat.state["verdict"])
 
     def show_verdict(self, rows) -> None:
         """The closing's rows (each (words, text)) one under another in the right half,

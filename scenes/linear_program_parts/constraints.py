@@ -21,8 +21,7 @@ from scenes.toolkit.circles import origin_circle_in_box
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.markers import signs_over
-from scenes.toolkit.placement import (across, best_offset, box_around, box_of, covered_area,
-                                      least_covered, segment_boxes)
+from scenes.toolkit.placement import across, box_around, box_of, least_covered, segment_boxes
 from scenes.toolkit.plane import DataVector, Hyperplane
 from scenes.toolkit.vectors import tip_leader
 from scenes.toolkit.screen_text import math
@@ -63,8 +62,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
         self.shown_vector.add(signs_over(self.plane, self.shown_vector.arrow.tip, theme))
-        self.vector_leader = tip_leader(self.shown_vector, theme.step)
-        self.shown_vector.add(*self.vector_leader)  # (reviews 334: a name over the + cloud)
+        # (reviews 334: a name over the + cloud)
+        self.shown_vector.add(*tip_leader(self.shown_vector, theme.step))
         with_backdrop(self.shown_label, theme)
         # behind the arrow's tail, away from the line (a marker under the arrow's head is
         # drawn again over it); then y⁽ⁱ⁾x⁽ⁱ⁾ and the distance as said (review 273)
@@ -75,8 +74,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         # two rings out, a leader where near ones cover markers (review 283), named as the
         # sentence starts (reviews 334); "scaled up" written as said (reviews 338)
         self.set_rings(list(beat.state["ringed"]))
-        status = beat.state["status"]
-        self.set_status(status if score else status_said_first(status))
+        self.set_status(beat.state["status"])  # ("scaled up", the next beat's)
         self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
         self.wait_for_words("on one side of a line")
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
@@ -86,8 +84,14 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         if score:  # its distance from 0, as said
             self.wait_for_words("1/‖x")
             self.play(appear(self.shown_label), run_time=style.RUN_FADE)
-        self.flip_as_said(i, k * a)
-        if not score:  # its constraint's line, dashed, as scaling up is said (review 313)
+
+    def draw_constraint_sign(self, beat) -> None:
+        """The shown constraint's sentence after (reviews 347: three ideas in one): for a −
+        point, x⁽ⁱ⁾ turned onto y⁽ⁱ⁾x⁽ⁱ⁾ as its flip is said; where its line is through 0,
+        its constraint's line, dashed, as scaling up is said (review 313)."""
+        i, theme = beat.state["shown"], self.theme
+        self.flip_as_said(i, self.lesson.shown_arrow_factor * self.lesson.signed[i])
+        if not beat.state["constraint_score"]:
             self.wait_for_words("Scaled up")
             self.set_status(beat.state["status"])
             level = VGroup(self.constraint_line(i, theme.step, 2, score=1.0, dashed=True),
@@ -95,28 +99,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
             self.play(appear(level), run_time=style.RUN_FADE)
             self.remove(level)
             self.shown_normal.add(level)  # (on screen as its part)
-
-    def keep_vector_name_off(self, line) -> None:
-        """The shown y⁽ⁱ⁾x⁽ⁱ⁾'s name moved off the screen ``line`` (θ's, drawn after it: a
-        name the line crosses reads as crossed out) when it is on it: beside the arrow's
-        tip where it covers least of the markers, the arrow, and the line (each as heavy
-        as a text)."""
-        name, arrow = self.shown_vector.label, self.shown_vector.arrow
-        if name is None:
-            return
-        along = segment_boxes(line.get_start(), line.get_end(), 0.04, samples=60)
-        if not covered_area(box_of(name)[0, :4], along) > 0:
-            return
-        plane = self.plane
-        obstacles = np.vstack([
-            box_around(plane.markers.positions(), plane.marker_size * 1.2) * [1, 1, 1, 1, 100],
-            segment_boxes(arrow.get_start(), arrow.get_end(), 0.06) * [1, 1, 1, 1, 100],
-            along * [1, 1, 1, 1, 100]])
-        offset = best_offset(arrow.get_end(), (name.width, name.height), obstacles, 0.08,
-                             bounds=plane.square_bounds(), rings=4, ring_cost=0.001)
-        self.play(name.animate.move_to(arrow.get_end() + np.array([*offset, 0.0])),
-                  *[m.animate.set_stroke(opacity=0.0) for m in self.vector_leader],
-                  run_time=style.RUN_FADE)  # (faded in place: removed, its group would split)
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson

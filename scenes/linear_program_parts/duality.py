@@ -8,7 +8,7 @@ import numpy as np
 from manim import Dot, Indicate, VGroup
 
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import best_offset
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import math
@@ -55,8 +55,14 @@ class DualityBeats:
         self.wait_for_words("a point in weight space")
         self.play(appear(self.probe), run_time=style.RUN_FADE)
         self.wait_for_words("a line in data space")
-        self.play(appear(self.probe_line), run_time=style.RUN_INTRO)
-        self.keep_vector_name_off(self.probe_line.line)
+        # the point's arrow in data space leaves as the θ's line comes (reviews 347: the
+        # line and its marks drawn over the arrow across the other class); weight space's
+        # stays
+        vector = self.shown_vector if self.on_screen(self.shown_vector) else None
+        self.play(appear(self.probe_line), *([vanish(vector)] if vector else []),
+                  run_time=style.RUN_INTRO)
+        if vector is not None:
+            self.remove(vector)
         # the status line: this θ meets the one constraint, and how many its line gets
         # wrong, marked, as that is said (review 311: written, never said)
         self.wait_for_words("This θ meets")

@@ -22,7 +22,7 @@ TABLE_WORDS = "the notes' realizable case"
 #: the scene's attributes that hold a close-up (a magnifier), which a new section takes away
 CLOSE_UPS = ("least_inset", "cone_inset", "wedge_inset")
 #: the words of the directions' beat as which a grid's directions are counted under the chart
-GRID_WORDS = "features, 1°"
+GRID_WORDS = "in a plane"
 
 
 class IntroBeats:

@@ -27,6 +27,8 @@ from scenes.toolkit.screen_text import markup_with_math, text
 CARD_TOP_GAP = 0.25
 #: seconds θ takes to shrink to 0 on the ≥ 0 card (said as "θ = 0 meets it")
 SHRINK_SECONDS = 1.6
+#: how much the strip's dots at or below 0 grow as they are lit (a dot is 0.1 wide)
+BELOW_LIT = 2.5
 #: where on the diamond (an angle, radians) the θ showing the helpers' values starts and
 #: ends: its corner on the θ₁ axis, where t₁ + t₂ reads exactly as the diamond's size
 HELPERS_START = 0.0
@@ -153,8 +155,17 @@ class ProgrammeCard:
         # after the first row, the strip's side > 0 lit as "above 0" is said (the bench:
         # 5-7 s stills between the rows; its 0 is lit by :meth:`draw_at_least_zero`)
         numbers = strip.line
-        return {AT_LEAST_ROWS[0][0]: ([], style.RUN_FADE, lambda: self.light_as_said(
-                    "to be above 0", [numbers.correct_side, numbers.side_labels[-1]])),
+        # and its dots at or below 0 lit as their count is said (reviews 347: the count
+        # could not be checked, one dot flush against 0)
+        below = [dot for dot, score in zip(strip.dots, strip.scores) if score <= 0]
+
+        def light_sides() -> None:
+            self.light_as_said("to be above 0", [numbers.correct_side, numbers.side_labels[-1]])
+            if below:
+                # (each dot itself: a group made of them, added, would split the strip's)
+                self.light_as_said("at or below 0", below, scale=BELOW_LIT)
+
+        return {AT_LEAST_ROWS[0][0]: ([], style.RUN_FADE, light_sides),
                 AT_LEAST_ROWS[-1][0]: ([strip.scale.animate.set_value(0.0)], SHRINK_SECONDS,
                                        lambda: (strip.settle(), line.clear_updaters()))}, strip
 

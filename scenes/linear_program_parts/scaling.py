@@ -99,8 +99,7 @@ class ScalingBeats:
         """The weight plane comes as it is named (the inequalities' card has left), and a θ
         in it, a dot, as "one θ" is said, till the sentence's end (reviews 331: the plane
         stood empty as its places were called θ)."""
-        self.follow_beat(beat)
-        self.wait_for_words("weight space")
+        self.follow_beat(beat)  # the plane from the start of its naming (reviews 347)
         self.play(appear(self.weights), run_time=style.RUN_INTRO)
         one = Dot(self.weight_point(self.lesson.probe), radius=0.08, color=self.theme.normal)
         name = with_backdrop(math("theta", self.theme, style.FONT_LABEL).set_color(
@@ -173,8 +172,9 @@ class ScalingBeats:
         def band(on=plane) -> VGroup:
             return self.dashed_band(scale.get_value() * unit, on)
 
-        # θ's arrow and + side drawn (reviews 345: "this θ", a grey line, no side)
-        line = Hyperplane(plane, unit, 0.0, show_normal=True, show_notes=False,
+        # θ's + side drawn (reviews 345: "this θ", a grey line, no side); not its arrow,
+        # which would have to grow with c, up to 25-fold (reviews 347: it stood still)
+        line = Hyperplane(plane, unit, 0.0, show_normal=False, show_notes=False,
                           show_shading=True)
         line.line.set_color(theme.muted)
         dashes = band()
@@ -282,8 +282,10 @@ class ScalingBeats:
         inset = self.lesson.scaling_inset
         if inset is None:
             return None
-        _, box, zoom = inset
+        point, box, zoom = inset
         theme = self.theme
+        # its point named, with its class's sign (reviews 347: which reaches 1, unsaid)
+        sign = "+" if self.lesson.data.y[point] > 0 else "−"
 
         def drawings(on):
             drawn = Hyperplane(on, unit, 0.0, show_normal=False, show_notes=False,
@@ -298,7 +300,8 @@ class ScalingBeats:
             low[1] = strip[0].get_top()[1] + 2 * style.BUFF  # (its zoom's name under it)
         return magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme, drawings,
                          lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
-                         beside=(low[0], low[1], high[0], high[1]))
+                         beside=(low[0], low[1], high[0], high[1]),
+                         times_words=f"{point + 1} ({sign}):", times_font=style.FONT_PANEL)
 
     def least_note(self, value: float):
         """"θ's dashed lines θᵀx = ±1; least y·score …" (of those above 0, where θ gets

@@ -97,7 +97,8 @@ class ScoreStrip(VGroup):
                     (past[0], self.line.low, LEFT, f"← {past[0]} more"),
                     (past[1], self.line.high, RIGHT, f"{past[1]} more →")):
                 if count:
-                    note = text(words, self.theme, style.FONT_TINY, self.theme.text)
+                    # (reviews 345: at the tiny size, 8 px high at 480p)
+                    note = text(words, self.theme, style.FONT_SMALL, self.theme.text)
                     at = self.line.n2p(end) + UP * (self.stack_top() + BEYOND_RISE)
                     note.move_to(at, aligned_edge=DOWN + side)
                     drawn.add(note)

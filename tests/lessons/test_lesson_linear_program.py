@@ -204,13 +204,22 @@ def test_every_number_said_is_the_lessons(name, seed):
     else:  # no θ will meet them all: its line through 0 from the first (review 311)
         assert (f"The θ that get point {k + 1} right lie on one side of a line through 0"
                 in shown.sentence)
-        assert ("Scaled up, they meet its constraint: label times score at least 1."
-                in shown.sentence)
         assert shown.state["constraint_score"] == 0.0
-    # a − point's y⁽ᵏ⁾x⁽ᵏ⁾ points away from x⁽ᵏ⁾: said so, and only then
+    # a − point's y⁽ᵏ⁾x⁽ᵏ⁾ points away from x⁽ᵏ⁾: said so, and only then; with the scaling
+    # where the line is through 0, in a sentence after the half-plane's (reviews 347: three
+    # ideas in one)
     up = str(k + 1).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
-    flipped = f" Point {k + 1} is a −, so y⁽{up}⁾x⁽{up}⁾ is x⁽{up}⁾ flipped"
-    assert (flipped in shown.sentence) == (data.y[k] < 0)
+    flipped = f"Point {k + 1} is a −, so y⁽{up}⁾x⁽{up}⁾ is x⁽{up}⁾ flipped."
+    signs = [b for b in board.beats if b.motion == "constraint-sign"]
+    assert len(signs) == (data.y[k] < 0 or not lesson.feasible)
+    assert "flipped" not in shown.sentence
+    if signs:
+        (sign,) = signs
+        assert board.beats.index(sign) == board.beats.index(shown) + 1
+        scaled = ("" if lesson.feasible else "Scaled up, the θ on that side meet its "
+                                             "constraint: label times score at least 1.")
+        assert sign.sentence == " ".join(
+            part for part in (flipped if data.y[k] < 0 else "", scaled) if part)
     # y⁽ⁱ⁾x⁽ⁱ⁾ is drawn the least whole k times longer that spans a fifth of the plane's
     # width (the view: the points and 0, padded): the k is written on the arrow, and said
     # (review 312: "5y⁽⁷⁾x⁽⁷⁾" on it, unexplained)

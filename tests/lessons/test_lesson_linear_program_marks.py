@@ -177,10 +177,12 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     shown = (not said.state["kept_on_plane"]) and bool(insets)
     if not said.state["kept_on_plane"]:
         margin_beat, length_beat = beats[beats.index(said) + 1: beats.index(said) + 3]
+        # every tight point at a place magnified named (reviews 347: 78, at 74's, unsaid)
+        shown_points = [i for i in tight if any(np.array_equal(X[i], X[j]) for j in insets)]
         one = ("" if not insets else "it is" if len(tight) == 1 else
-               f"point {insets[0] + 1} is" if len(insets) == 1 else
-               "points " + ", ".join(str(i + 1) for i in insets[:-1])
-               + f" and {insets[-1] + 1} are")
+               f"point {shown_points[0] + 1} is" if len(shown_points) == 1 else
+               "points " + ", ".join(str(i + 1) for i in shown_points[:-1])
+               + f" and {shown_points[-1] + 1} are")
         assert margin_beat.sentence.endswith(
             f": magnified, {one} just on its correct side.") == shown, margin_beat.sentence
         assert margin_beat.state["magnified"] == (insets if shown else None)
@@ -329,8 +331,10 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         # (two sentences: reviews 345, the distance and why it fixes the length in one)
         length_beat = beats[beats.index(margin_beat) + 1]
         found = re.search(r"(?:only )?([\d.]+) from it(?::|\.)", margin_beat.sentence)
-        reciprocal = re.fullmatch(r"For (?:its|their) label times score to be 1, θ's length "
-                                  r"must be 1 / ([\d.]+) = ([\d,]+\.\d\d)\.",
+        # (why: a label times score is ‖θ‖ times the distance, reviews 347)
+        reciprocal = re.fullmatch(r"(?:Its|Their) label times score is θ's length times "
+                                  r"(?:its|their) distance; for it to be 1, θ's length must "
+                                  r"be 1 / ([\d.]+) = ([\d,]+\.\d\d)\.",
                                   length_beat.sentence)
         assert found and reciprocal and found[1] == reciprocal[1], margin_beat.sentence
         found = (found[0], found[1], reciprocal[1], reciprocal[2])

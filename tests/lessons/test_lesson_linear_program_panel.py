@@ -41,7 +41,7 @@ def test_the_overlap_panel_holds_as_shown(case):
     first = start + 2 if beats[start + 2].motion == "overlap-why" else start
     assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
     assert not any(panels[start:first])
-    assert ". Each side totals 1" in beats[end].sentence
+    assert ". Any scale will do, so each side totals 1" in beats[end].sentence
     assert not any(panels[:start]) and not any(panels[end + 1:])
     equation = panels[first][0]
     left, right = equation.strip("$").split(" = ")
@@ -124,8 +124,9 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
     assert beats[beats.index(turn) + 1].state["turn_key"] is None
     if len(other) == 1:  # always marked; why, the next beat (reviews 317), on the panel's
         # weights where it stands
-        assert turn.sentence.endswith(f"point {other[0] + 1}, between them, stays on "
-                                      f"that side however it turns, marked with a cross as wrong.")
+        # (the cross said as it comes, with "between them": reviews 347, 4 s before)
+        assert turn.sentence.endswith(f"point {other[0] + 1}, between them, marked with a "
+                                      f"cross as wrong, stays on that side however it turns.")
         following = beats[beats.index(turn) + 1]
         # (the panel, which writes the mean, comes with it; a close-up stands without one)
         assert (following.motion == "overlap-why") == (overlap.state["closeup"] is None)
@@ -171,7 +172,9 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
         places = [asked.sentence.find(words) for words, _ in asked.state["programme"]]
         assert len(places) == 2 and -1 not in places and places == sorted(places)
     assert said.sentence.startswith("Weight ")
-    assert said.sentence.endswith(". Each side totals 1, and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
+    # (why each side may total 1, when the λ were said to add up to 1: reviews 347)
+    assert said.sentence.endswith(". Any scale will do, so each side totals 1, and the "
+                                  "y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
                                   "So the overlap is itself Gordan's second case: the "
                                   "programme with an offset is infeasible too.")
     lifted = np.hstack([np.ones((len(y), 1)), X])

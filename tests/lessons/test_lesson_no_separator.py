@@ -134,10 +134,10 @@ def test_the_certificates_programme_is_written_with_its_weights(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_the_other_points_in_the_overlaps_triangle_are_named(case):
+def test_the_other_points_in_the_overlaps_triangle_are_counted(case):
     """Where the overlap is one point in the other class's triangle, every other point of
-    its class inside that triangle too is named (reviews 331: four more stood in it,
-    unsaid), recounted here by the signs of the three edge cross products (inside: none of
+    its class inside that triangle too is counted (reviews 331: four more stood in it,
+    unsaid; reviews 347: their numbers said, none written), recounted here by the signs of the three edge cross products (inside: none of
     the opposite sign to the others)."""
     data, lesson, _ = lesson_or_skip(case)
     if lesson.feasible or lesson.separable_with_offset:
@@ -167,8 +167,9 @@ def test_the_other_points_in_the_overlaps_triangle_are_named(case):
     if not inside:
         assert "; so do" not in said.sentence
         return
-    names = [str(i + 1) for i in inside]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    noun, verb = ("point", "does") if len(names) == 1 else ("points", "do")
+    # counted, not listed (reviews 347: four numbers said, none written by the rings)
+    count = dict(enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven",
+                            "eight", "nine", "ten"])).get(len(inside), str(len(inside)))
+    noun, verb = ("point", "does") if len(inside) == 1 else ("points", "do")
     sign = "+" if y[chosen] > 0 else "−"
-    assert said.sentence.endswith(f"; so {verb} {sign} {noun} {listed}.")
+    assert said.sentence.endswith(f"; so {verb} {count} other {sign} {noun}.")
