@@ -248,7 +248,8 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
 
         self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
                                      drawings, [(theta, 0.0)], times_words=name, times_above=above,
-                                     beside=beside, times_font=style.FONT_PANEL)  # (480p)
+                                     beside=beside, times_font=style.FONT_PANEL,  # (480p)
+                                     counts="none")  # (its tags over its lines: reviews 347)
         self.play(appear(self.least_inset), run_time=style.RUN_FADE)
 
     def ring_names(self, indices, reach: int = 1, lines=(), clear: bool = True) -> VGroup:

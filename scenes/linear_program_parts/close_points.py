@@ -41,8 +41,10 @@ class ClosePoints:
             found = self.lesson.point_inset(theta, i)
             if found is not None:
                 self.drop_least_inset()
+                # (its sign as the first's: reviews 347, two formats)
+                sign = "+" if self.lesson.data.y[i] > 0 else "−"
                 self.show_run_inset(np.asarray(theta, dtype=float), *found[1:],
-                                    name=f"{i + 1}:", above=above, colour=colour,
+                                    name=f"{i + 1} ({sign}):", above=above, colour=colour,
                                     beside=beside)
 
     def show_close(self, beat, above: bool = False, colour=None, beside=None) -> None:

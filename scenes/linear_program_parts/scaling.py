@@ -301,7 +301,8 @@ class ScalingBeats:
         return magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme, drawings,
                          lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
                          beside=(low[0], low[1], high[0], high[1]),
-                         times_words=f"{point + 1} ({sign}):", times_font=style.FONT_PANEL)
+                         times_words=f"{point + 1} ({sign}):", times_font=style.FONT_PANEL,
+                         counts="none")  # (the plane's tags over its lines: reviews 347)
 
     def least_note(self, value: float):
         """"θ's dashed lines θᵀx = ±1; least y·score …" (of those above 0, where θ gets
