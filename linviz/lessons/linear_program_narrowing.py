@@ -68,7 +68,8 @@ def narrowing(A: np.ndarray) -> Narrowing | None:
 
 
 #: the seconds a constraint that narrows the wedge takes to draw, and one that leaves it
-NARROWING_STEP, KEEPING_STEP = 0.8, 0.1
+#: (reviews 348: at 0.1 s a line that kept it flashed by unseen)
+NARROWING_STEP, KEEPING_STEP = 0.8, 0.25
 #: the first constraints drawn slowly, each in LEAD_STEP seconds, its side shown (reviews
 #: 298: twenty at four a second, no point could be matched to its line)
 LEAD_STEPS, LEAD_STEP = 3, 1.0

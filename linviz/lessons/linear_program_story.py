@@ -370,8 +370,12 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # the notes' claim)
     # (reviews 345: "we read the remark as" a reading the notes do not give: said plainly
     # what it holds of, and what not)
-    distribution = (f"What {CONFIRM_WORDS} is that the distribution the points come from is "
-                    f"separable: the remark holds of it, not of a given sample")
+    # (reviews 348: "the remark holds of it" heard as the notes' own claim: a reading)
+    # (reviews 348: the notes' remark follows their definition for the training set, and
+    # of one the video shows it too strong: said so, then the reading under which it holds)
+    distribution = (f"Of a given sample, then, the remark is too strong; read as about the "
+                    f"distribution the points come from, it holds: {CONFIRM_WORDS} that it is "
+                    f"separable")
     if lesson.feasible:
         # the other way too, on the flipped set just watched (reviews 331: "either way"
         # showed only the yes), where the solver finds it infeasible
@@ -391,8 +395,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     confirm = [(CONFIRM_WORDS, DISTRIBUTION_ROW)]
     story.beat(f"{distribution}.", "distribution", verdict=remark + solved + confirm)
     # (reviews 345: true if its points occur in the distribution with their labels: said)
-    story.beat(f"But a sample no line separates, {SAMPLE_WORDS}, drawn from it with its "
-               f"labels, {REFUTES_WORDS}.", "refuted",
+    # (reviews 348: "no line" where lines through 0 were shown; "it" a sentence back)
+    story.beat(f"But a sample from the distribution that no line through the origin "
+               f"separates, {SAMPLE_WORDS}, {REFUTES_WORDS}.", "refuted",
                pause=REVEAL_PAUSE,
                verdict=remark + solved + confirm + [(REFUTES_WORDS, REFUTED_ROW)])
 
@@ -910,20 +915,24 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # not above 0 said)
     strip = ("as on the strip for this θ" if not wrong_points else
              f"as on the strip, where this θ leaves {len(wrong_points)} at or below 0")
-    story.beat(f"Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, {strip}. "
-               f"A linear programme cannot ask that: it allows greater than or equal, never "
-               f"strictly greater.",
+    # (reviews 348: the ask, the strip's count and ≥ against > in one caption of 15 s: what
+    # a programme cannot ask, a sentence of its own)
+    story.beat(f"Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, {strip}.",
                "at-least",
                wrong_marks=None, notes_table=None, trial_line=False, direction_grid=None,
                programme=AT_LEAST_ROWS, status=None, score_strip=True)
+    story.beat("A linear programme cannot ask that: it allows greater than or equal, never "
+               "strictly greater.", "at-least-strict")
     story.beat("And asking at least 0 is no use: θ = 0 meets it.", "at-least-zero",
                pause=REVEAL_PAUSE)
     # the scaling stops part way where a sentence follows that says the θ is lifted to 1,
     # which finishes it (reviews 336, 339: it reached 1 a sentence before that was said)
     told = bool(wrong_points) or lesson.scaling_inset is not None
     # (reviews 345: c, written on screen, never said)
-    story.beat(f"Multiplying a θ, like this one, by a number c keeps its line and multiplies "
-               f"every label times score by c: the dashed lines, where θᵀx is ±1, close in.",
+    # (reviews 348: "keeps its line" just after c went to 0, where it had none: c above 0)
+    story.beat(f"Multiplying a θ, like this one, by a number c above 0 keeps its line and "
+               f"multiplies every label times score by c: the dashed lines, where θᵀx is ±1, "
+               f"close in.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
                "weight-plane", scaling=True, programme=None, scaled_to_one=not told)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
@@ -989,7 +998,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                  f"perpendicular to y⁽{own}⁾x⁽{own}⁾.")
         sign = (f"{flipped + ' ' if flipped else ''}Scaled up, the θ on that side meet its "
                 f"constraint: label times score at least 1.")
-        status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: a line through 0"
+        # (reviews 345, 348: "> 0: a line" called the half-plane a line)
+        status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) > 0$: one side of a line through 0"
                   f"{plane_longer} · scaled up, $>= 1$")
     # (review 313: the plane named and point k's constraint in one sentence, 60-72 s, too
     # much for one hearing: the plane comes with its own)
@@ -1269,7 +1279,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"{zoom.capitalize() + ', e' if zoom else 'E'}ach point's line through 0, one "
                f"at a time in the data's order: the shaded wedge holds the θ right on every "
                f"point so far. It narrows until point {emptied + 1}'s line leaves it empty: "
-               f"no θ is right on all, so no θ, however scaled, meets every constraint.",
+               f"no θ is right on all.",
                "narrowing", shown=None, wrong_marks=None,
                probe=False, view="near", narrowing=True, ringed=[emptied],
                # the lines, the emptying one, then a still on the empty plane

@@ -239,9 +239,12 @@ def proof_words(support) -> str:
 # (reviews 317: the alternative in one sentence was too dense by ear: short sentences)
 # (reviews 318: > 0 here, ≥ 1 in the programme: scaled, the one is the other, said)
 # (reviews 330: 18 s in one caption over the card: its second case a beat of its own)
+# (reviews 343, 347: the question, the alternative and its first case in one caption: the
+# case a sentence of its own, what it gives the programme said)
 GORDAN_WORDS = ("Why is every θ wrong somewhere? Gordan's alternative, beyond the notes, says "
-                "exactly one of two things holds. Either some θ has every label times score "
-                "above 0, and so, scaled up, at least 1.")
+                "exactly one of two things holds.")
+GORDAN_EITHER_WORDS = ("Either some θ has every label times score above 0: scaled up, all are "
+                       "at least 1, and the programme is feasible.")
 GORDAN_OTHER_WORDS = "Or weights λᵢ ≥ 0, not all 0, make the weighted y⁽ⁱ⁾x⁽ⁱ⁾ add up to 0."
 
 
@@ -322,6 +325,7 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
     story.beat(GORDAN_WORDS, "gordan", gordan=gordan_card(), ringed=[], wrong_marks=None,
                fewest_line=False,
                status="beyond the notes: Gordan's theorem (1873)")
+    story.beat(GORDAN_EITHER_WORDS, "gordan-either")
     story.beat(GORDAN_OTHER_WORDS, "gordan-other")
     # data space first (the weighted y⁽ⁱ⁾x⁽ⁱ⁾), then weight space (their half-planes): one
     # idea a beat (together, 14 s carried both planes' drawings and a key)

@@ -26,9 +26,8 @@ class GordanBeats:
         """Gordan's alternative stated (the beat's ``gordan``) on a card over the data
         plane, veiled (reviews 321: in the weight plane's place, the picture the question
         is about left as it was asked), the weight plane and its shading standing: its
-        title, then "either" as it is said (the "or" box is the next beat's), the key's
-        unshaded "0 wrong (none here)" lit with "either" (the case that fails here), both
-        lit at "add up to 0"."""
+        title, then the first box's frame as the two things are named (its case and the
+        "or" box are the next beats')."""
         self.follow_beat(beat)
         self.drop_wrong_marks()  # (the fewest θ's, with its line)
         self.drop_fewest_wedges()
@@ -48,6 +47,15 @@ class GordanBeats:
         # sentence (reviews 338: it stood empty through this one)
         self.wait_for_words("two things")
         self.play(appear(either[0]), run_time=style.RUN_FADE)
+        self.gordan_drawing = (veil, card)
+
+    def draw_gordan_either(self, beat) -> None:
+        """Gordan's first case, a sentence of its own (reviews 347), its box filled as it
+        is said, the key's unshaded "0 wrong (none here)" lit with it (the case that fails
+        here)."""
+        self.follow_beat(beat)
+        _, card = self.gordan_drawing
+        title, (either, other), *rest = card
         self.wait_for_words("Either some θ")
         key = getattr(self, "wrong_key_drawn", None)
         unshaded = (key.submobjects[-2:] if key is not None and self.on_screen(
@@ -55,7 +63,6 @@ class GordanBeats:
         self.play(appear(either[1]), appear(either[2]),
                   *[lit(row, self.theme) for row in unshaded],
                   run_time=max(style.RUN_FADE, style.PAUSE_READ if unshaded else 0.0))
-        self.gordan_drawing = (veil, card)
 
     def draw_gordan_other(self, beat) -> None:
         """Gordan's second case, a beat of its own (reviews 330: the alternative in one

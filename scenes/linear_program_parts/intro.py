@@ -79,6 +79,8 @@ class IntroBeats:
             self.direction_drawn = direction_rows(beat.state["direction_grid"], self.theme,
                                                   chart)
             self.play(appear(self.direction_drawn), run_time=style.RUN_FADE)
+            # the many features' row lit as they are said (reviews 348: an 8 s still)
+            self.light_as_said("features", [self.direction_drawn[-1]])
 
     def draw_notes_row(self, beat) -> None:
         """The notes' table comes in place of the sweep's chart and the grid's count as
@@ -95,6 +97,8 @@ class IntroBeats:
             else:
                 self.play(appear(table), run_time=style.RUN_FADE)
             self.mark_for_beat(table)
+            # its row lit as its tool is named (reviews 348: a 9 s still)
+            self.light_as_said("linear programme", [table[1][0][1]])
         elif leaving:
             self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)

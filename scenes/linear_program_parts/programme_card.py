@@ -119,6 +119,11 @@ class ProgrammeCard:
                              alongside=shrink, said=beat.sentence)
         self.at_least_moves = shrink
 
+    def draw_at_least_strict(self, beat) -> None:
+        """The card's row on what a programme cannot ask, written as said."""
+        self.follow_beat(beat)
+        self.write_programme_rest(self.at_least_moves, said=beat.sentence)
+
     def draw_at_least_zero(self, beat) -> None:
         """The card's rows the beat before left unsaid, written as said (θ = 0's: the strip
         shrinking to 0 with it)."""
@@ -270,14 +275,20 @@ class ProgrammeCard:
             self.mark_for_beat(drawn)
         self.programme_drawn = drawn
 
-    def write_programme_rest(self, alongside=None) -> None:
+    def write_programme_rest(self, alongside=None, said: str | None = None) -> None:
         """The rows :meth:`write_programme` left for this sentence, each as said, the card
-        growing under them; it all leaves with this sentence."""
+        growing under them; it all leaves with this sentence. Given the sentence ``said``,
+        only the first rows whose words it holds, the rest waiting for the next (and the
+        card standing till then)."""
         drawn, (rows, lines) = self.programme_drawn, self.programme_rest
-        self.write_rows(drawn, rows, lines, alongside)
+        now = len(rows) if said is None else next(
+            (n for n, (words, _) in enumerate(rows) if words not in said), len(rows))
+        self.write_rows(drawn, rows[:now], lines[:now], alongside)
+        self.programme_rest = (rows[now:], lines[now:])
         self.remove(*drawn.get_family())
         self.add(drawn)
-        self.mark_for_beat(drawn)
+        if now == len(rows):
+            self.mark_for_beat(drawn)
 
     def programme_backdrop(self, rows):
         """The card's opaque, edged backdrop round ``rows``."""

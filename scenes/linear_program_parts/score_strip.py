@@ -109,10 +109,15 @@ class ScoreStrip(VGroup):
         """Dots and heading follow c each frame (till :meth:`settle`)."""
         self.dots.add_updater(lambda _: self.place_dots())
         self.heading.add_updater(lambda m: m.become(self.heading_at(self.scale.get_value())))
+        # the counts past the ends, refilled by the dots' updater, marked moving too: a
+        # drawing with no updater is drawn once under an animation, its first count then
+        # standing under each new one (reviews 343, 348: "16 36 more")
+        self.beyond.add_updater(lambda _: None)
 
     def settle(self) -> None:
         self.dots.clear_updaters()
         self.heading.clear_updaters()
+        self.beyond.clear_updaters()
         self.place_dots()
         self.heading.become(self.heading_at(self.scale.get_value()))
 

@@ -412,10 +412,13 @@ def test_gordans_alternative_is_stated_before_its_weights_are_used(case):
     proof = motions.index("certificate")
     if lesson.same_place_certificate:
         assert re.search(r"give them weights 0\.50? and 0\.50?\.$", beats[proof].sentence)
-    # its two sides a beat each (reviews 330: 18 s in one caption)
-    stated, other = beats[proof - 2], beats[proof - 1]
+    # its two sides a beat each (reviews 330: 18 s in one caption), after the alternative
+    # is named (reviews 347: the question and the first case in one caption)
+    stated, either, other = beats[proof - 3], beats[proof - 2], beats[proof - 1]
     assert stated.motion == "gordan" and "beyond the notes" in stated.sentence
-    assert "exactly one of two things holds. Either" in stated.sentence
+    assert stated.sentence.endswith("exactly one of two things holds.")
+    assert either.motion == "gordan-either" and either.sentence.startswith(
+        "Either some θ has every label times score above 0: scaled up, all are at least 1")
     assert other.motion == "gordan-other"
     assert other.sentence.startswith("Or weights λᵢ ≥ 0, not all 0")
     assert "add up to 0" in other.sentence
@@ -424,7 +427,7 @@ def test_gordans_alternative_is_stated_before_its_weights_are_used(case):
     # the weights found, then their sum, a beat each
     assert beats[proof + 1].motion == "certificate-sum"
     assert beats[proof + 1].sentence.startswith("Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail")
-    assert not any("Gordan" in beat.sentence for beat in beats[:proof - 2])
+    assert not any("Gordan" in beat.sentence for beat in beats[:proof - 3])
     weights = np.array(list(lesson.certificate.values()))
     assert (weights >= 0).all() and weights.sum() > 0
     total = sum(w * data.y[i] * np.asarray(data.X[i], float)
@@ -968,16 +971,18 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     # why ≥ 1: a programme's constraints are never strict (the beat before), and scaling
     # moves no line (review 313: one sentence held both, too much for one hearing)
     # (reviews 338-339: θ = 0's the last of three ideas in one caption of 19 s: its own)
-    asked, before = beats[beats.index(scaled[0]) - 2: beats.index(scaled[0])]
+    # (reviews 348: what a programme cannot ask, a sentence of its own)
+    asked, strict, before = beats[beats.index(scaled[0]) - 3: beats.index(scaled[0])]
     # the strip's θ's points at or below 0 counted where it has some (reviews 345: "as on
     # the strip for this θ" said of a θ with mistakes), recounted here
     below = int(np.sum(A @ lesson.scaling_theta <= 0))
     strip = ("as on the strip for this θ" if not below else
              f"as on the strip, where this θ leaves {below} at or below 0")
     assert asked.motion == "at-least" and asked.sentence == (
-        f"Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, {strip}. A "
-        f"linear programme cannot ask that: it allows greater than or equal, never strictly "
-        f"greater.")
+        f"Separating asks every label times score, y⁽ⁱ⁾θᵀx⁽ⁱ⁾, to be above 0, {strip}.")
+    assert strict.motion == "at-least-strict" and strict.sentence == (
+        "A linear programme cannot ask that: it allows greater than or equal, never strictly "
+        "greater.")
     assert before.motion == "at-least-zero" and before.sentence == (
         "And asking at least 0 is no use: θ = 0 meets it.")
     # each written as said (reviews 314: a still of 10-12 s), the card standing through
@@ -988,17 +993,18 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         "a programme: $>=$ only, never $>$",
         "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it"]
     rows = before.state["programme"]
-    places = [asked.sentence.find(words) for words, _ in rows[:2]]
-    assert -1 not in places and places == sorted(places)
-    assert rows[2][0] in before.sentence and rows[2][0] not in asked.sentence
+    # each row's words in the sentence it is written in, and in no sentence before
+    for (words, _), beat in zip(rows, (asked, strict, before)):
+        assert words in beat.sentence
+        assert all(words not in b.sentence for b in beats[:beats.index(beat)])
     # scaled to 1 where said: in the sentence that says its θ is lifted there, else as the
     # scaling is said
     assert [b.state["scaled_to_one"] for b in scaled] == [not told, *([True] * told), True,
                                                           True]
     assert all("lifted to at least 1" in b.sentence for b in scaled[1:told + 1])
     assert scaled[0].sentence == (
-        "Multiplying a θ, like this one, by a number c keeps its line and multiplies every "
-        "label times score by c: the dashed lines, where θᵀx is ±1, close in.")
+        "Multiplying a θ, like this one, by a number c above 0 keeps its line and multiplies "
+        "every label times score by c: the dashed lines, where θᵀx is ±1, close in.")
     # what it does for this θ, the next beat (reviews 324: one sentence of four ideas)
     lifted = scaled[1]
     # the magnified nearest point said where it is drawn, and only there
@@ -1123,8 +1129,11 @@ def test_the_certificate_is_told_in_data_space_then_in_weight_space(case):
     # the shading by sign is of the lines through 0, the programme's ≥ 1 said to follow
     (narrowed,) = [b for b in beats if b.motion == "narrowing"]
     assert "line through 0, one at a time in the data's order" in narrowed.sentence
-    assert narrowed.sentence.endswith(
-        "no θ is right on all, so no θ, however scaled, meets every constraint.")
+    # (reviews 348: "however scaled" a fourth idea in one caption; the scaling said at the
+    # one constraint's)
+    # (which point empties it: test_lesson_linear_program_narrowing.py)
+    assert re.search(r"It narrows until point \d+'s line leaves it empty: no θ is right on "
+                     r"all\.$", narrowed.sentence), narrowed.sentence
     assert "add up to 0, so one of them is ≤ 0. Whatever θ, some point is wrong." in beats[
         first + 3].sentence
     assert "> 0$: no $theta$ is on all" in sides.state["status"]

@@ -188,12 +188,14 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     assert refuted == ([] if found.status == 0 else
                        [("shows the distribution is not",
                          "this sample, not separable: nor is the distribution")])
-    assert ("But a sample no line separates, like this one, drawn from it with its labels, "
-            "shows the distribution is not." in heard) == (found.status != 0)
+    assert ("But a sample from the distribution that no line through the origin separates, "
+            "like this one, shows the distribution is not." in heard) == (found.status != 0)
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
-    # inseparable one refutes it); the remark said to hold of that, not of a sample
-    assert ("What no sample can confirm is that the distribution the points come from is "
-            "separable: the remark holds of it, not of a given sample." in heard)
+    # inseparable one refutes it); the remark said too strong of a given sample, and to
+    # hold read as about the distribution (reviews 348: a reading, said as one)
+    assert ("Of a given sample, then, the remark is too strong; read as about the "
+            "distribution the points come from, it holds: no sample can confirm that it is "
+            "separable." in heard)
     assert "no sample can test" not in heard
 
 
