@@ -200,7 +200,7 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
                                               if len(positive) == len(negative) == 2 else
                                               "where the shapes meet"))
     return ([(SHARES_WORDS, row) for row in rows]
-            + [("each side totals 1", first), ("add up to 0", rest)])
+            + [("then total 1", first), ("add up to 0", rest)])
 
 
 #: what the constant feature asks of Gordan's weights, a card's row with the words it comes
@@ -381,9 +381,9 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                    overlap_panel=None if why else overlap_panel(lesson),
                    # the lift and the example written in the right half as said, where no
                    # close-up stands there (reviews 334: it stood empty for 13 s)
+                   # (not the lift again: the status line writes it; reviews 348)
                    programme=None if closeup or not why else [
-                       ("a constant feature 1", "an offset: each point $x$ becomes $[1, x]$"),
-                       *[("For example", part) for part in example_rows(positive, negative)]],
+                       ("For example", part) for part in example_rows(positive, negative)],
                    close=None, magnified=None, ringed=sorted([*positive, *negative]),
                    closeup=closeup[1] if closeup else None,
                    # (review 311: the equation over the close-up, never said, dropped)
@@ -419,8 +419,10 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # (reviews 331: "… does: …: …, so" hung on the sentence before, three clauses
         # joined by colons: short sentences)
         # (reviews 347: "add up to 1" said before, "totals 1" each side now, unexplained)
-        story.beat(f"{shares[0].upper()}{shares[1:]}. Any scale will do, so each side totals "
-                   f"1, and the "
+        # (reviews 348: "any scale will do, so each side" a non sequitur, "side" read as a
+        # line's: the classes' weights, equal as the constant feature asks)
+        story.beat(f"{shares[0].upper()}{shares[1:]}. Each class's weights then total 1, the "
+                   f"same, as the constant feature asks, and the "
                    f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the overlap is itself Gordan's second case: "
                    f"the programme with an offset is infeasible too.", "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a

@@ -160,3 +160,15 @@ def weight_veil(scene) -> Rectangle:
                      fill_color=scene.theme.background, fill_opacity=1.0)
     veil.opaque_veil = True
     return veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])
+
+
+def flipped_through_origin(arrows, origin) -> ValueTracker:
+    """Each of ``arrows`` (FastArrows from ``origin``, screen) made to follow a tracker s
+    to be played from 1 to −1: its end at s times where it was, so it shrinks through 0
+    and grows out the other way, onto its negative (reviews 347-348: turned half round,
+    half way it pointed where nothing was meant). The caller clears their updaters."""
+    s = ValueTracker(1.0)
+    for arrow in arrows:
+        end = np.asarray(arrow.tip.points[0], dtype=float) - origin
+        arrow.add_updater(lambda m, end=end: m.set_ends(origin, origin + s.get_value() * end))
+    return s

@@ -7,7 +7,7 @@ small) or the line that separates."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Polygon, Rotate, ValueTracker, VGroup,
+from manim import (DOWN, LEFT, RIGHT, UP, Create, Dot, Polygon, ValueTracker, VGroup,
                    Wait, linear)
 
 from linviz import formatting
@@ -17,7 +17,8 @@ from linviz.ties import greatest_index
 from scenes.linear_program_parts.gordan import GordanBeats
 from scenes.linear_program_parts.common import (LARGE_SUM_MARGIN, NAME_CLEARANCE,
                                                 PROBE_RADIUS, PROBE_SECONDS,
-                                                WRONG_DARKEST, WRONG_LIGHTEST, weight_veil)
+                                                WRONG_DARKEST, WRONG_LIGHTEST,
+                                                flipped_through_origin, weight_veil)
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.placement import (beside_line, box_around, box_of, least_covered,
@@ -44,7 +45,7 @@ class NoSeparatorBeats(GordanBeats):
 
     def flip_in_data(self, minus, arrows) -> None:
         """As "is a −" is said, an arrow from 0 to each − point ``minus`` in data space; as
-        "flipped" is said, each turned half round (onto −x⁽ⁱ⁾ = y⁽ⁱ⁾x⁽ⁱ⁾) while their
+        "flipped" is said, each shrunk through 0 onto −x⁽ⁱ⁾ = y⁽ⁱ⁾x⁽ⁱ⁾ while their
         ``arrows`` in the sum are lit; then they leave."""
         if not minus or self.timeline.said_at("flipped") is None:
             return
@@ -57,8 +58,11 @@ class NoSeparatorBeats(GordanBeats):
         self.wait_for_words("is a −")
         self.play(*map(appear, ghosts), run_time=style.RUN_FADE)
         self.wait_for_words("flipped")
-        self.play(*[Rotate(g, angle=np.pi, about_point=origin) for g in ghosts],
-                  *[lit(a, self.theme) for a in arrows], run_time=style.PAUSE_READ)
+        flip = flipped_through_origin(ghosts, origin)
+        self.play(flip.animate.set_value(-1.0), *[lit(a, self.theme) for a in arrows],
+                  run_time=style.PAUSE_READ)
+        for ghost in ghosts:
+            ghost.clear_updaters()
         self.play(*map(vanish, ghosts), run_time=style.RUN_FADE)
         self.remove(*ghosts)
 

@@ -6,12 +6,12 @@ along its ray, until the nearest point sits on one. A point outside the band has
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, DashedLine, Dot, LaggedStart, Rotate,
-                   ValueTracker, VGroup)
+from manim import DOWN, LEFT, RIGHT, UP, DashedLine, Dot, LaggedStart, ValueTracker, VGroup
 
 from linviz import formatting
 from linviz.lessons.linear_program_story import ASK_WORDS, GENERAL_WORDS
 from linviz.geometry import clip_line
+from scenes.linear_program_parts.common import flipped_through_origin
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -113,7 +113,7 @@ class ScalingBeats:
 
     def flip_as_said(self, i: int, end) -> None:
         """For a − point i, as its flip is said, an arrow from 0 along x⁽ⁱ⁾ (to −``end``,
-        the drawn y⁽ⁱ⁾x⁽ⁱ⁾'s end) turns half round onto y⁽ⁱ⁾x⁽ⁱ⁾, then leaves (reviews
+        the drawn y⁽ⁱ⁾x⁽ⁱ⁾'s end) shrinks through 0 onto y⁽ⁱ⁾x⁽ⁱ⁾, then leaves (reviews
         317: the flip was said, never seen)."""
         if self.lesson.data.y[i] >= 0:
             return
@@ -124,7 +124,9 @@ class ScalingBeats:
         self.play(appear(ghost), run_time=style.RUN_FADE)
         self.wait_for_words("flipped")
         # (it ends on the drawn arrow: it goes unseen)
-        self.play(Rotate(ghost, angle=np.pi, about_point=origin), run_time=FLIP_SECONDS)
+        flip = flipped_through_origin([ghost], origin)
+        self.play(flip.animate.set_value(-1.0), run_time=FLIP_SECONDS)
+        ghost.clear_updaters()
         self.remove(ghost)
 
     def show_inequalities(self, lines) -> VGroup | None:

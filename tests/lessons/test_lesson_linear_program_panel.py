@@ -41,7 +41,7 @@ def test_the_overlap_panel_holds_as_shown(case):
     first = start + 2 if beats[start + 2].motion == "overlap-why" else start
     assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
     assert not any(panels[start:first])
-    assert ". Any scale will do, so each side totals 1" in beats[end].sentence
+    assert ". Each class's weights then total 1, the same" in beats[end].sentence
     assert not any(panels[:start]) and not any(panels[end + 1:])
     equation = panels[first][0]
     left, right = equation.strip("$").split(" = ")
@@ -173,7 +173,8 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
         assert len(places) == 2 and -1 not in places and places == sorted(places)
     assert said.sentence.startswith("Weight ")
     # (why each side may total 1, when the λ were said to add up to 1: reviews 347)
-    assert said.sentence.endswith(". Any scale will do, so each side totals 1, and the "
+    assert said.sentence.endswith(". Each class's weights then total 1, the same, as the "
+                                  "constant feature asks, and the "
                                   "y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
                                   "So the overlap is itself Gordan's second case: the "
                                   "programme with an offset is infeasible too.")
