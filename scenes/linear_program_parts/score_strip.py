@@ -48,6 +48,7 @@ class ScoreStrip(VGroup):
         self.one = self.mark_at_one().set_opacity(0.0)  # (shown as θ is scaled to it)
         self.beyond_words: dict[tuple[int, int], VGroup] = {}
         self.beyond = VGroup()
+        self.moving = False  # (c changing: :meth:`follow_scale`)
         self.place_dots()
         self.add(self.line, self.one, self.dots, self.heading, self.beyond)
 
@@ -85,7 +86,8 @@ class ScoreStrip(VGroup):
                 int(np.sum(c * self.scores > self.line.high)))
         self.past = past
         self.beyond.remove(*self.beyond.submobjects)
-        self.beyond.add(*self.beyond_drawing(past))
+        if not self.moving:
+            self.beyond.add(*self.beyond_drawing(past))
         return self
 
     def beyond_drawing(self, past: tuple[int, int]) -> VGroup:
@@ -107,17 +109,16 @@ class ScoreStrip(VGroup):
 
     def follow_scale(self) -> None:
         """Dots and heading follow c each frame (till :meth:`settle`)."""
+        # the counts past the ends hidden while c moves, written when it settles (reviews
+        # 343, 348-349: changing every frame, two counts read over each other, "16 36")
+        self.moving = True
         self.dots.add_updater(lambda _: self.place_dots())
         self.heading.add_updater(lambda m: m.become(self.heading_at(self.scale.get_value())))
-        # the counts past the ends, refilled by the dots' updater, marked moving too: a
-        # drawing with no updater is drawn once under an animation, its first count then
-        # standing under each new one (reviews 343, 348: "16 36 more")
-        self.beyond.add_updater(lambda _: None)
 
     def settle(self) -> None:
+        self.moving = False
         self.dots.clear_updaters()
         self.heading.clear_updaters()
-        self.beyond.clear_updaters()
         self.place_dots()
         self.heading.become(self.heading_at(self.scale.get_value()))
 
