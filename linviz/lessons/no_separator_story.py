@@ -200,7 +200,7 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
                                               if len(positive) == len(negative) == 2 else
                                               "where the shapes meet"))
     return ([(SHARES_WORDS, row) for row in rows]
-            + [("then total 1", first), ("add up to 0", rest)])
+            + [("weights total 1", first), ("add up to 0", rest)])
 
 
 #: what the constant feature asks of Gordan's weights, a card's row with the words it comes
@@ -421,9 +421,10 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # (reviews 347: "add up to 1" said before, "totals 1" each side now, unexplained)
         # (reviews 348: "any scale will do, so each side" a non sequitur, "side" read as a
         # line's: the classes' weights, equal as the constant feature asks)
-        story.beat(f"{shares[0].upper()}{shares[1:]}. Each class's weights then total 1, the "
-                   f"same, as the constant feature asks, and the "
-                   f"y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the overlap is itself Gordan's second case: "
+        # (reviews 350 bench: 19.8 s, the longest caption: said shorter, the reason for
+        # equal totals left to the sentence before, which gives it)
+        story.beat(f"{shares[0].upper()}{shares[1:]}: each class's weights total 1, the same, "
+                   f"and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the overlap is Gordan's second case: "
                    f"the programme with an offset is infeasible too.", "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a
                    # close-up stands on the right, said only

@@ -41,7 +41,7 @@ def test_the_overlap_panel_holds_as_shown(case):
     first = start + 2 if beats[start + 2].motion == "overlap-why" else start
     assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
     assert not any(panels[start:first])
-    assert ". Each class's weights then total 1, the same" in beats[end].sentence
+    assert ": each class's weights total 1, the same" in beats[end].sentence
     assert not any(panels[:start]) and not any(panels[end + 1:])
     equation = panels[first][0]
     left, right = equation.strip("$").split(" = ")
@@ -173,10 +173,9 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
         assert len(places) == 2 and -1 not in places and places == sorted(places)
     assert said.sentence.startswith("Weight ")
     # (why each side may total 1, when the λ were said to add up to 1: reviews 347)
-    assert said.sentence.endswith(". Each class's weights then total 1, the same, as the "
-                                  "constant feature asks, and the "
+    assert said.sentence.endswith(": each class's weights total 1, the same, and the "
                                   "y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
-                                  "So the overlap is itself Gordan's second case: the "
+                                  "So the overlap is Gordan's second case: the "
                                   "programme with an offset is infeasible too.")
     lifted = np.hstack([np.ones((len(y), 1)), X])
     total = np.zeros(3)
