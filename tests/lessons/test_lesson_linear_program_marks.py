@@ -200,20 +200,8 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
             (near_said,) = closes
             assert beats.index(near_said) == beats.index(said) + 3
             assert near_said.state["ringed"] == more
-            places = len(np.unique(np.asarray(X)[more], axis=0))
-            words = dict(enumerate(["Zero", "One", "Two", "Three", "Four", "Five", "Six",
-                                    "Seven", "Eight", "Nine", "Ten"]))
-            at = (f", at {words.get(places, str(places)).lower()} place"
-                  f"{'s' if places > 1 else ''}" if places < len(more) else "")
-            least = min(abs(signed[i]) for i in more)
-            nearest = min(i for i in more if abs(signed[i]) <= least * (1 + 1e-6))
-            rest = words.get(len(more) - 1, str(len(more) - 1)).lower()
-            tail = (f"; so {'is' if len(more) == 2 else 'are'} the other {rest}"
-                    if len(more) > 1 else "")
-            assert near_said.sentence == (
-                f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also "
-                f"look{'s' if len(more) == 1 else ''} on the line of the solver's θ, ringed: "
-                f"magnified, point {nearest + 1} is just on its correct side{tail}.")
+            sentence, nearest = more_said(X, signed, more)
+            assert near_said.sentence == sentence
             assert near_said.state["magnified"] == [nearest]
     else:
         # where a point would look on its line, it is said and magnified (as the walk's steps),
@@ -264,23 +252,9 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
                     "kept_on_plane"]:  # those beyond the nearest, ringed the beat before, counted
                 # as more, farther (reviews 339: "six points" said of three rings seen before)
                 more = [int(n) - 1 for n in names if n not in tight]
-                places = len(np.unique(X[more], axis=0))
-                words = dict(enumerate(["Zero", "One", "Two", "Three", "Four", "Five", "Six",
-                                        "Seven", "Eight", "Nine", "Ten"]))
-                at = (f", at {words.get(places, str(places)).lower()} place"
-                      f"{'s' if places > 1 else ''}" if places < len(more) else "")
                 assert all(abs(signed[i]) > abs(signed[first]) for i in more)
-                # one of the more magnified, alone: the first in the data within a millionth of
-                # their least distance (reviews 343: one of the nearest was, as "more" were said)
-                least = min(abs(signed[i]) for i in more)
-                nearest = min(i for i in more if abs(signed[i]) <= least * (1 + 1e-6))
-                rest = words.get(len(more) - 1, str(len(more) - 1)).lower()
-                tail = (f"; so {'is' if len(more) == 2 else 'are'} the other {rest}"
-                        if len(more) > 1 else "")
-                assert near_said.sentence == (
-                    f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also "
-                    f"look{'s' if len(more) == 1 else ''} on the line of the solver's θ, ringed: "
-                    f"magnified, point {nearest + 1} is just on its correct side{tail}.")
+                sentence, nearest = more_said(X, signed, more)
+                assert near_said.sentence == sentence
                 assert near_said.state["magnified"] == [nearest]
                 assert lesson.point_inset(theta, nearest) is not None
             elif len(names) > 3:  # counted (reviews 321: six numbers read twice, one labelled)
@@ -408,3 +382,24 @@ def test_a_place_both_classes_share_is_said_to_show_no_line_separates(case):
     assert beat.state["ringed"] == [mixed[0]]
     # (any line leaves the points of one place on one side or on it: one label is wrong)
     assert not lesson.feasible
+
+
+def more_said(X, y_scores, more) -> tuple[str, int]:
+    """The sentence said of the points ``more`` (0-based) that look on the solver's θ's line
+    a little farther than those said before, and the one magnified: their count, their
+    places counted where some share one, and the nearest of them (``y_scores``: each
+    point's signed distance), the first in the data within a millionth of their least
+    distance (reviews 343: one of the nearest was magnified as "more" were said)."""
+    places = len(np.unique(np.asarray(X)[more], axis=0))
+    words = dict(enumerate(["Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven",
+                            "Eight", "Nine", "Ten"]))
+    at = (f", at {words.get(places, str(places)).lower()} place{'s' if places > 1 else ''}"
+          if places < len(more) else "")
+    least = min(abs(y_scores[i]) for i in more)
+    nearest = min(i for i in more if abs(y_scores[i]) <= least * (1 + 1e-6))
+    rest = words.get(len(more) - 1, str(len(more) - 1)).lower()
+    tail = (f"; so {'is' if len(more) == 2 else 'are'} the other {rest}" if len(more) > 1
+            else "")
+    return (f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also "
+            f"look{'s' if len(more) == 1 else ''} on the line of the solver's θ, ringed: "
+            f"magnified, point {nearest + 1} is just on its correct side{tail}."), nearest
