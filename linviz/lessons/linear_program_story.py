@@ -373,9 +373,11 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (reviews 348: "the remark holds of it" heard as the notes' own claim: a reading)
     # (reviews 348: the notes' remark follows their definition for the training set, and
     # of one the video shows it too strong: said so, then the reading under which it holds)
-    distribution = (f"Of a given sample, then, the remark is too strong; read as about the "
-                    f"distribution the points come from, it holds: {CONFIRM_WORDS} that it is "
-                    f"separable")
+    # (reviews 350: "read as about the distribution" brought in an idea the notes never
+    # state, "separable distribution" undefined: two plain steps, the term said)
+    distribution = (f"For these points, then, the remark is too strong. It holds of the "
+                    f"distribution they come from: if that is separable, every sample from it "
+                    f"is, but {CONFIRM_WORDS} it")
     if lesson.feasible:
         # the other way too, on the flipped set just watched (reviews 331: "either way"
         # showed only the yes), where the solver finds it infeasible
@@ -383,11 +385,14 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         flipped_answer = f"; with point {flip + 1}'s label flipped, infeasible" if other else ""
         solved += ([(FLIPPED_SOLVE_WORDS, f"point {flip + 1} flipped, one solve: "
                                           f"“infeasible”")] if other else [])
+        # (the remark's sense a sentence of its own: reviews 350, 15 s in one)
         story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, feasible"
-                   f"{flipped_answer}. {distribution}.", "solved", pause=REVEAL_PAUSE,
+                   f"{flipped_answer}.", "solved", verdict=remark + solved)
+        story.beat(f"{distribution}.", "distribution", pause=REVEAL_PAUSE,
                    verdict=remark + solved + [(CONFIRM_WORDS, DISTRIBUTION_ROW)])
         return
-    run = "this run" if passes else "a run"
+    # (reviews 350: the notes' perceptron stops after its epoch limit: "with no limit")
+    run = "this run, with no limit on passes," if passes else "a run with no limit on passes"
     story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, infeasible, so "
                f"{run} {NEVER_WORDS}.", "solved", verdict=remark + solved)
     # (reviews 329: "shows it is not" had an unclear "it"; reviews 330: the two said in
@@ -396,8 +401,9 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat(f"{distribution}.", "distribution", verdict=remark + solved + confirm)
     # (reviews 345: true if its points occur in the distribution with their labels: said)
     # (reviews 348: "no line" where lines through 0 were shown; "it" a sentence back)
-    story.beat(f"But a sample from the distribution that no line through the origin "
-               f"separates, {SAMPLE_WORDS}, {REFUTES_WORDS}.", "refuted",
+    # (reviews 350: "the distribution that no line separates" a second reading)
+    story.beat(f"And one sample no line through the origin separates, {SAMPLE_WORDS}, "
+               f"already {REFUTES_WORDS}.", "refuted",
                pause=REVEAL_PAUSE,
                verdict=remark + solved + confirm + [(REFUTES_WORDS, REFUTED_ROW)])
 
@@ -931,8 +937,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 345: c, written on screen, never said)
     # (reviews 348: "keeps its line" just after c went to 0, where it had none: c above 0)
     story.beat(f"Multiplying a θ, like this one, by a number c above 0 keeps its line and "
-               f"multiplies every label times score by c: the dashed lines, where θᵀx is ±1, "
-               f"close in.",
+               f"multiplies every label times score by c: the dashed lines, where (cθ)ᵀx is "
+               f"±1, close in.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
                "weight-plane", scaling=True, programme=None, scaled_to_one=not told)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
@@ -1317,8 +1323,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"does.{among}", "infeasible", fewest_line=True,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
                status=f"every $theta$ gets at least {low} wrong")
-    story.beat("So no line through the origin separates these points. Asked for any θ "
-               "meeting them all, the solver reports it infeasible.", "no-line",
+    # (reviews 350: "no line separates these points" the fourth time of saying it: the
+    # solver's word alone)
+    story.beat(f"Asked for a θ meeting all {n} constraints, the solver reports it "
+               f"infeasible.", "no-line",
                pause=REVEAL_PAUSE,
                status=f"every $theta$ gets at least {low} wrong · the solver: infeasible")
     # the programme seen succeeding where it can (review 311: on such data it only ever
@@ -1386,7 +1394,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"points {formatting.listed(i + 1 for i in shown)} are")
         magnified = (f": magnified, {one} just on its correct side" if tight_insets else "")
         # (reviews 345: the distance and why it fixes the length in one sentence: two)
-        story.beat(f"It lies so far out because {ringed} {only}{margin_said} from it"
+        # (reviews 350: "It" named the beat before: named again)
+        story.beat(f"The solver's θ lies so far out because {ringed} {only}{margin_said} "
+                   f"from its line"
                    f"{magnified}.", "kept-margin", fewest_line=False,
                    kept_margin=margin_said, status=kept_status,
                    pause=REVEAL_PAUSE if len(tight_insets) > 1 else 0.0,

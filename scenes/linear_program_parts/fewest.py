@@ -116,7 +116,7 @@ class FewestBeats(KeptBeats, WedgeInset):
             self.light_as_said("So no line", [self.wrong_drawn])
         lines = getattr(self, "lines", None)  # every constraint's, as all are asked of one θ
         if lines is not None and self.on_screen(lines):  # (reviews 347: a still of 10 s)
-            self.light_as_said("meeting them all", [lines])
+            self.light_as_said("meeting all", [lines])
         self.wait_for_words("infeasible")
         self.set_status(beat.state["status"])
         self.glow_fewest()  # (as the solver's word comes: reviews 345, a still of 13 s)

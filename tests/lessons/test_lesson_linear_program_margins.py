@@ -147,7 +147,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         assert passes == counts[:len(passes)]
         assert (f"After {len(passes)} passes here, each with {min(passes)} updates or more"
                 in heard)
-        assert "this run never stops" in solved.sentence
+        assert "this run, with no limit on passes, never stops" in solved.sentence
     assert "may yet stop" not in heard  # (said of a run that cannot: review 261)
     A = np.asarray(data.y, dtype=float)[:, None] * np.asarray(data.X, dtype=float)
     found = linprog([0, 0], A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
@@ -188,14 +188,16 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     assert refuted == ([] if found.status == 0 else
                        [("shows the distribution is not",
                          "this sample, not separable: nor is the distribution")])
-    assert ("But a sample from the distribution that no line through the origin separates, "
-            "like this one, shows the distribution is not." in heard) == (found.status != 0)
+    assert ("And one sample no line through the origin separates, like this one, already "
+            "shows the distribution is not." in heard) == (found.status != 0)
     # what a sample cannot do: confirm the distribution separable (never "test" it: an
-    # inseparable one refutes it); the remark said too strong of a given sample, and to
-    # hold read as about the distribution (reviews 348: a reading, said as one)
-    assert ("Of a given sample, then, the remark is too strong; read as about the "
-            "distribution the points come from, it holds: no sample can confirm that it is "
-            "separable." in heard)
+    # inseparable one refutes it); the remark said too strong for these points, and what
+    # it holds of said in plain steps, its term said (reviews 350)
+    assert ("For these points, then, the remark is too strong. It holds of the distribution "
+            "they come from: if that is separable, every sample from it is, but no sample can "
+            "confirm it." in heard)
+    # (the notes' perceptron stops at its epoch limit: the run said to have none)
+    assert ("with no limit on passes" in solved.sentence) == (not stopped)
     assert "no sample can test" not in heard
 
 

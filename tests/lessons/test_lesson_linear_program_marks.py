@@ -304,7 +304,7 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         margin = float(np.min(A @ theta)) / length
         # (two sentences: reviews 345, the distance and why it fixes the length in one)
         length_beat = beats[beats.index(margin_beat) + 1]
-        found = re.search(r"(?:only )?([\d.]+) from it(?::|\.)", margin_beat.sentence)
+        found = re.search(r"(?:only )?([\d.]+) from its line(?::|\.)", margin_beat.sentence)
         # (why: a label times score is ‖θ‖ times the distance, reviews 347)
         reciprocal = re.fullmatch(r"(?:Its|Their) label times score is θ's length times "
                                   r"(?:its|their) distance; for it to be 1, θ's length must "
