@@ -587,9 +587,7 @@ def direction_grid_rows() -> list[str]:
     half turn), and those with :data:`~linviz.lessons.linear_program_sweep.EXAMPLE_FEATURES`
     features (Typst)."""
     d = EXAMPLE_FEATURES
-    count = grid_lines(d)
-    exponent = len(str(count)) - 1
-    mantissa = count / 10 ** exponent
+    mantissa, exponent = grid_count()
     return [f"a plane: 1 angle, 1° apart: {grid_lines(2)} lines",
             f"{d} features: {d - 1} angles, 1° apart: "
             f"$180^{d - 1} approx {mantissa:.1f} times 10^{exponent}$ lines"]
@@ -598,10 +596,17 @@ def direction_grid_rows() -> list[str]:
 def direction_count_words() -> str:
     """The count of :func:`direction_grid_rows`' second row as said: "180⁹, about 2.0 ×
     10²⁰"."""
+    mantissa, exponent = grid_count()
+    return (f"180{formatting.superscript(EXAMPLE_FEATURES - 1)}, about {mantissa:.1f} × "
+            f"10{formatting.superscript(exponent)}")
+
+
+def grid_count() -> tuple[float, int]:
+    """(m, k): the count of lines through 0 a grid 1° apart tries with
+    :data:`~linviz.lessons.linear_program_sweep.EXAMPLE_FEATURES` features, m × 10ᵏ."""
     count = grid_lines(EXAMPLE_FEATURES)
     exponent = len(str(count)) - 1
-    return (f"180{formatting.superscript(EXAMPLE_FEATURES - 1)}, about "
-            f"{count / 10 ** exponent:.1f} × 10{formatting.superscript(exponent)}")
+    return count / 10 ** exponent, exponent
 
 
 def status_said_first(status: str) -> str:

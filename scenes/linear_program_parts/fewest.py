@@ -110,10 +110,8 @@ class FewestBeats(KeptBeats, WedgeInset):
         self.show_thin_wedge_inset()  # (reviews 336-344: at 480p, two wedges read as one)
 
     def draw_no_line(self, beat) -> None:
-        """The verdict: the fewest θ's mistakes lit as it is drawn from them (the bench: a
-        7 s still); the solver's word as it is said."""
-        if self.wrong_drawn is not None:
-            self.light_as_said("So no line", [self.wrong_drawn])
+        """The solver's verdict: every constraint's line lit as all are asked of one θ
+        (reviews 347: a still of 10 s), its word as it is said, with the fewest wedges."""
         lines = getattr(self, "lines", None)  # every constraint's, as all are asked of one θ
         if lines is not None and self.on_screen(lines):  # (reviews 347: a still of 10 s)
             self.light_as_said("meeting all", [lines])
