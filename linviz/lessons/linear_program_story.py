@@ -388,7 +388,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # (the remark's sense a sentence of its own: reviews 350, 15 s in one)
         story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, feasible"
                    f"{flipped_answer}.", "solved", verdict=remark + solved)
-        story.beat(f"{distribution}.", "distribution", pause=REVEAL_PAUSE,
+        story.beat(f"{distribution}.", "distribution", pause=REVEAL_PAUSE, ringed=[],
                    verdict=remark + solved + [(CONFIRM_WORDS, DISTRIBUTION_ROW)])
         return
     # (reviews 350: the notes' perceptron stops after its epoch limit: "with no limit")
@@ -900,11 +900,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     magnified = ("" if not lesson.scaling_inset else
                  ": magnified, the nearest reaches exactly 1" if nearest == 1 else
                  f": the nearest {SMALL_NUMBERS.get(nearest, nearest)} reach 1, one magnified")
-    wrong_points = [int(i) for i in
-                    np.flatnonzero(np.asarray(lesson.signed) @ lesson.scaling_theta <= 0)]
+    wrong_points = lesson.wrong_points(lesson.scaling_theta)
+    shared = sharing(lesson, wrong_points)
     lifted = (f"So all can be lifted to at least 1{magnified}" if not wrong_points else
-              f"Its {len(wrong_points)} mistakes{sharing(lesson, wrong_points)}"
-              f"{',' if sharing(lesson, wrong_points) else ''} stay wrong; "
+              f"Its {len(wrong_points)} mistakes{shared}{',' if shared else ''} stay wrong; "
               f"the other "
               f"{n - len(wrong_points)} can all be lifted to at least 1{magnified}")
     # (review 298: "at least 1, 40 linear inequalities" heard as "at least one forty")
@@ -998,7 +997,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
                  f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.")
         sign = flipped
-        status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$, a line "
+        status = (f"$y^(({k + 1})) theta^T x^(({k + 1})) >= 1$: one side of a line "
                   f"$1 \\/ norm(x^(({k + 1}))) = {math_number(distance)}$ from 0{longer}")
     else:
         # where no θ will meet them all, the lines through 0 from the first (reviews 311:

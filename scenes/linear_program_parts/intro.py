@@ -98,7 +98,7 @@ class IntroBeats:
                 self.play(appear(table), run_time=style.RUN_FADE)
             self.mark_for_beat(table)
             # its row lit as its tool is named (reviews 348: a 9 s still)
-            self.light_as_said("linear programme", [table[1][0][1]])
+            self.light_as_said("linear programme", [table.lit_row])
         elif leaving:
             self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)
@@ -130,6 +130,7 @@ class IntroBeats:
         body.scale(min(1.0, (right - left) / body.width))
         name = text("the notes' closing summary", theme, style.FONT_PANEL, theme.text)
         table = VGroup(name.next_to(body, UP, buff=0.35), body)
+        table.lit_row = lines[1]  # (this scene's row, lit again as its tool is named)
         return table.move_to([(left + right) / 2, self.weights.frame.get_center()[1] + 0.5,
                               0.0])
 
