@@ -149,12 +149,8 @@ FAST_UPDATES_PER_SECOND = 0.8
 #: the words of the opening as which its trial line starts turning (through every
 #: direction, to the line of the lesson's ``scaling_theta``)
 TRIAL_WORDS = "Turn a line round the origin"
-#: the closing's words naming the points as a sample, as which the data are lit
-SAMPLE_WORDS = "like this one"
 #: the words as which the inequalities are written
 ASK_WORDS = "Ask that"
-#: the closing's words as which its rows on the distribution come (:func:`testable_beat`)
-CONFIRM_WORDS, REFUTES_WORDS = "no sample can confirm", "shows the distribution is not"
 #: the words of the closing as which the run's last pass, with no update, is lit
 STOP_WORDS = "the last with no update"
 #: the closing's words as which one point's label is flipped, its run drawn
@@ -318,9 +314,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     testable, met where it holds: watching a perceptron cannot test it (it confirms only
     by stopping; a run still updating may yet stop), the run watched in data space and its
     updates per pass drawn (:func:`~linviz.lessons.linear_program.watched_passes`); then
-    what one solve decides, either way, for these points; and what no sample can: that
-    the distribution they come from is separable (one no line separates shows it is
-    not)."""
+    what one solve decides, either way, for these points (:func:`settled_beat`)."""
     passes = watched_passes(lesson) if lesson.inseparable or lesson.feasible else None
     flip = flipped_point(lesson.data.X, lesson.data.y) if lesson.feasible else None
     flipped = (None if flip is None else
@@ -365,19 +359,8 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                watching=bool(passes) and not flipped,
                **({"ringed": [flip]} if flipped else {}))
     answer = "feasible" if lesson.feasible else "infeasible"
-    solved = [(SOLVE_WORDS, f"these {lesson.n} points, one solve: “{answer}”")]
-    # (reviews 334: "the remark is about the distribution" stated the video's reading as
-    # the notes' claim)
-    # (reviews 345: "we read the remark as" a reading the notes do not give: said plainly
-    # what it holds of, and what not)
-    # (reviews 348: "the remark holds of it" heard as the notes' own claim: a reading)
-    # (reviews 348: the notes' remark follows their definition for the training set, and
-    # of one the video shows it too strong: said so, then the reading under which it holds)
-    # (reviews 350: "read as about the distribution" brought in an idea the notes never
-    # state, "separable distribution" undefined: two plain steps, the term said)
-    distribution = (f"For these points, then, the remark is too strong. It holds of the "
-                    f"distribution they come from: if that is separable, every sample from it "
-                    f"is, but {CONFIRM_WORDS} it")
+    # (its row as its answer is said: bench 351, a 6 s still after the row came first)
+    solved = [(f"here, {answer}", f"these {lesson.n} points, one solve: “{answer}”")]
     if lesson.feasible:
         # the other way too, on the flipped set just watched (reviews 331: "either way"
         # showed only the yes), where the solver finds it infeasible
@@ -385,27 +368,33 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         flipped_answer = f"; with point {flip + 1}'s label flipped, infeasible" if other else ""
         solved += ([(FLIPPED_SOLVE_WORDS, f"point {flip + 1} flipped, one solve: "
                                           f"“infeasible”")] if other else [])
-        # (the remark's sense a sentence of its own: reviews 350, 15 s in one)
         story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, feasible"
                    f"{flipped_answer}.", "solved", verdict=remark + solved)
-        story.beat(f"{distribution}.", "distribution", pause=REVEAL_PAUSE, ringed=[],
-                   verdict=remark + solved + [(CONFIRM_WORDS, DISTRIBUTION_ROW)])
-        return
-    # (reviews 350: the notes' perceptron stops after its epoch limit: "with no limit")
-    run = "this run, with no limit on passes," if passes else "a run with no limit on passes"
-    story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, infeasible, so "
-               f"{run} {NEVER_WORDS}.", "solved", verdict=remark + solved)
-    # (reviews 329: "shows it is not" had an unclear "it"; reviews 330: the two said in
-    # one breath over a still: a beat each)
-    confirm = [(CONFIRM_WORDS, DISTRIBUTION_ROW)]
-    story.beat(f"{distribution}.", "distribution", verdict=remark + solved + confirm)
-    # (reviews 345: true if its points occur in the distribution with their labels: said)
-    # (reviews 348: "no line" where lines through 0 were shown; "it" a sentence back)
-    # (reviews 350: "the distribution that no line separates" a second reading)
-    story.beat(f"And one sample no line through the origin separates, {SAMPLE_WORDS}, "
-               f"already {REFUTES_WORDS}.", "refuted",
-               pause=REVEAL_PAUSE,
-               verdict=remark + solved + confirm + [(REFUTES_WORDS, REFUTED_ROW)])
+    else:
+        # (reviews 350: the notes' perceptron stops after its epoch limit: "with no limit")
+        run = "this run, with no limit on passes," if passes else "a run with no limit on passes"
+        story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, infeasible, "
+                   f"so {run} {NEVER_WORDS}.", "solved", verdict=remark + solved)
+    settled_beat(story, lesson, remark + solved)
+
+
+def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
+    """The closing's last word: for the points in hand, the test is the notes' own, their
+    table's for the realizable case (the table back, its row lit); and what a solve's answer
+    says of more points: a yes, nothing (one more point can spoil it); a no, all (points
+    added never undo constraints that already share no θ).
+
+    (reviews 326-351: the remark read as about a distribution, its reading disputed round
+    after round and said over a still: the notes' own table answers it, and only what is
+    true of the points, more or not, is said.)"""
+    later = ("Whether more points will keep the data separable, no solve of these can tell"
+             if lesson.feasible else "And more points can never make these separable")
+    row = ("with more points: no solve of these tells" if lesson.feasible else
+           "with more points: never separable")
+    story.beat(f"So for the points in hand, {OWN_TABLE_WORDS} gives the test: a linear "
+               f"programme. {later}.", "settled", pause=REVEAL_PAUSE, ringed=[],
+               pass_counts=None, watching=False, flipped=None, notes_table=NOTES_SUMMARY,
+               verdict=rows + [(LATER_WORDS[lesson.feasible], row)])
 
 
 #: the closing's words as which the perceptron's run is watched, its line in data space
@@ -416,10 +405,10 @@ SOLVE_WORDS = "one solve tests"
 NEVER_WORDS = "never stops"
 #: the closing's words as which the flipped set's solve is written
 FLIPPED_SOLVE_WORDS = "label flipped, infeasible"
-#: the closing's row on the distribution (as :data:`CONFIRM_WORDS` are said)
-DISTRIBUTION_ROW = "the distribution: no sample confirms it"
-#: the closing's row on this sample (as :data:`REFUTES_WORDS` are said)
-REFUTED_ROW = "this sample, not separable: nor is the distribution"
+#: the closing's words as which the notes' table comes back, its row lit
+OWN_TABLE_WORDS = "the notes' own table"
+#: the closing's words as which its row on points not yet seen comes (by feasibility)
+LATER_WORDS = {True: "more points will", False: "more points can never"}
 
 
 #: the loses-nothing sentence's words as which the θ drawn, with mistakes, is dimmed: the
@@ -1412,8 +1401,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    f"{'its' if len(tight) == 1 else 'their'} distance; for it to be 1, θ's "
                    f"length must be 1 / {margin_said} = {value(length)}.", "kept-length",
                    inset=None, close=None, magnified=None,  # (its ray seen, not veiled)
-                   status=kept_status + f" · $norm(theta) = 1 \/ {margin_said}"
-                                        f" = {math_number(length)}$")
+                   # the product as said, then the length it forces (reviews 351: an
+                   # 11 s still, the status written once)
+                   status=kept_status + f" · $y^((i)) theta^T x^((i)) = norm(theta) dot "
+                                        f"{margin_said} = 1$ · $norm(theta) = 1 \/ "
+                                        f"{margin_said} = {math_number(length)}$")
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)
         # (where a second point is magnified as the sentence ends, a still to see it:
         # reviews 343, it left with the section's title a second after it came)

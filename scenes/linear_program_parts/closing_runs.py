@@ -13,7 +13,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, LaggedStart, Line, Rectangle, 
 
 from linviz.lessons.linear_program import watched_run
 from linviz.lessons.linear_program_story import (FLIP_WORDS, FLIPPED_SOLVE_WORDS, NEVER_WORDS,
-                                                 SAMPLE_WORDS, STOP_WORDS, WATCH_WORDS)
+                                                 OWN_TABLE_WORDS, STOP_WORDS, WATCH_WORDS)
 from scenes.linear_program_parts.common import WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -29,14 +29,14 @@ PASS_BARS_SHARE, PASS_BARS_MOST = 0.7, 6.0
 CHARTS_GAP, BESIDE_SHIFT = 0.6, 1.2
 #: the flipped run's bars' width (eight of them beside the run's few)
 FLIPPED_BAR_WIDTH = 0.25
-#: how far the run watched and its passes fade once done with (a share of their opacity)
-DONE_FADE = 0.6
 #: how far (screen units) right of the data plane the closing's rows start, and the least
 #: room they keep from the frame's right edge
 ROWS_GAP, ROWS_EDGE = 0.9, 0.4
 #: the first row's centre over the data plane's top, and the gap between rows: four rows
 #: clear of the pass charts' titles (the fourth, the flipped set's, touched them)
 ROWS_TOP, ROWS_BUFF = 0.25, 0.22
+#: the room (screen units) between the closing's last row and the notes' table under it
+TABLE_UNDER_ROWS = 0.45
 
 
 class ClosingRuns:
@@ -140,6 +140,10 @@ class ClosingRuns:
         "here" is solved, flipped again as the flipped set is (reviews 334: its own showed
         as "infeasible" was said of it flipped; reviews 337: flipped as "here, feasible")."""
         self.follow_beat(beat)
+        # the remark's row lit as one solve is said to test (bench 351: a 6 s still)
+        drawn = getattr(self, "verdict_drawn", None)
+        if drawn is not None and self.on_screen(drawn):
+            self.light_as_said("solve tests", [drawn[0]])
         rows, flip = beat.state["verdict"], getattr(self, "flip_drawn", None)
         flipped = [k for k, (words, _) in enumerate(rows) if words == FLIPPED_SOLVE_WORDS]
         if flip is not None and self.on_screen(flip) and flipped:
@@ -156,37 +160,41 @@ class ClosingRuns:
             self.wait_for_words(NEVER_WORDS)
             self.more_passes("… and it never stops", under=True)
 
-    def draw_distribution(self, beat) -> None:
-        """The run watched and its passes dimmed, done with, as the remark's sense is said
-        (reviews 347: 16 s of a still on the subtlest point); its row as said."""
+    def draw_settled(self, beat) -> None:
+        """The run watched and its passes leave, done with (the state drops them); a flipped
+        label back to its own (the points in hand are the data's); as the notes' own table
+        is named, it comes back under the rows, its row lit as its tool is said; the last
+        row as said (reviews 347-351: the remark's reading said over a dimmed still)."""
+        flip = getattr(self, "flip_drawn", None)
+        if flip is not None and self.on_screen(flip):
+            self.play(vanish(flip), run_time=style.RUN_FADE)
+            self.remove(flip)
+            self.flip_drawn = None
         self.follow_beat(beat)
-        done = [m for m in (getattr(self, "watch_drawn", None),
-                            getattr(self, "pass_charts_drawn", None))
-                if m is not None and self.on_screen(m)]
-        if done:
-            self.play(*[m.animate.fade(DONE_FADE) for m in done], run_time=style.RUN_FADE)
-        self.show_verdict(beat.state["verdict"])
-
-    def draw_refuted(self, beat) -> None:
-        """The row on this sample, as said; the data lit as the sample is named."""
-        self.follow_beat(beat)
-        self.show_verdict(beat.state["verdict"])
+        rows = beat.state["verdict"]
+        self.show_verdict(rows[:-1])
+        self.wait_for_words(OWN_TABLE_WORDS)
+        table = self.notes_table(beat.state["notes_table"])
+        # under the rows, with room for the one to come
+        drawn = self.verdict_drawn
+        room = drawn.height / max(len(drawn), 1) + ROWS_BUFF
+        table.next_to(drawn, DOWN, buff=room + TABLE_UNDER_ROWS)
+        table.set_x(self.weights.frame.get_center()[0])
+        self.play(appear(table), run_time=style.RUN_FADE)
+        self.mark_for_beat(table)
+        self.light_as_said("linear programme", [table.lit_row])
+        self.show_verdict(rows)
 
     def show_verdict(self, rows) -> None:
         """The closing's rows (each (words, text)) one under another in the right half,
         above the pass counts, each as its words are said: those not yet on screen (the
-        last beat's stand), while the state holds them; the data lit as the sample is
-        named (reviews 318: 17 s of text, the data idle)."""
+        last beat's stand), while the state holds them."""
         if not rows:
             return
         drawn = getattr(self, "verdict_drawn", None)
         drawn = drawn if drawn is not None and self.on_screen(drawn) else VGroup()
         right = config.frame_width / 2 - ROWS_EDGE
         for words, line in rows[len(drawn):]:
-            said = self.seconds_until(SAMPLE_WORDS)
-            if said is not None and said <= (self.seconds_until(words) or 0):
-                self.wait_for_words(SAMPLE_WORDS)
-                self.play(lit(self.plane.markers, self.theme), run_time=style.PAUSE_READ)
             self.wait_for_words(words)
             row = with_backdrop(text(line, self.theme, style.FONT_PANEL, self.theme.text),
                                 self.theme)

@@ -99,6 +99,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
             self.play(appear(level), run_time=style.RUN_FADE)
             self.remove(level)
             self.shown_normal.add(level)  # (on screen as its part)
+        else:  # its multiples and dashed line, drawn before, lit as scaling up is said
+            # (bench 351: a 6 s still after the flip)
+            self.light_as_said("Scaled up", [self.shown_normal])
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson

@@ -67,4 +67,11 @@ class DualityBeats:
         # wrong, marked, as that is said (review 311: written, never said)
         self.wait_for_words("This θ meets")
         self.follow_beat(beat)
+        # its mistakes as counted, then the one constraint's half-plane lit as it is said
+        # not to be enough (bench 351: a 6 s still)
+        if self.seconds_until("yet its line") is not None:
+            self.wait_for_words("yet its line")
         self.show_wrong_marks(beat)
+        half = getattr(self, "shown_half", None)
+        if half is not None and self.on_screen(half):
+            self.light_as_said("one constraint", [half])

@@ -69,8 +69,8 @@ class IntroBeats:
 
     def draw_directions(self, beat) -> None:
         """The trial line's marks leave with it; a grid's directions are counted under the
-        sweep's chart as "features" are said (the beat's ``direction_grid``), till the notes'
-        table comes."""
+        sweep's chart (the beat's ``direction_grid``), the plane's as it is said, the many
+        features' as they are, lit as no one can try them, till the notes' table comes."""
         self.drop_wrong_marks()
         self.follow_beat(beat)
         chart = getattr(self, "sweep_drawn", None)
@@ -78,9 +78,16 @@ class IntroBeats:
             self.wait_for_words(GRID_WORDS)
             self.direction_drawn = direction_rows(beat.state["direction_grid"], self.theme,
                                                   chart)
-            self.play(appear(self.direction_drawn), run_time=style.RUN_FADE)
-            # the many features' row lit as they are said (reviews 348: an 8 s still)
-            self.light_as_said("features", [self.direction_drawn[-1]])
+            drawn = self.direction_drawn
+            *first, many = drawn.submobjects  # (the backdrop, the plane's row; the many)
+            self.play(*map(appear, first), run_time=style.RUN_FADE)
+            # the many features' row as they are said, lit as no one can try them
+            # (reviews 348: an 8 s still; bench 351: a 7 s still, both rows at once)
+            self.wait_for_words("features")
+            self.play(appear(many), run_time=style.RUN_FADE)
+            self.remove(*first, many)
+            self.add(drawn)  # (one drawing, to leave as one)
+            self.light_as_said("no one", [many])
 
     def draw_notes_row(self, beat) -> None:
         """The notes' table comes in place of the sweep's chart and the grid's count as

@@ -91,17 +91,23 @@ class KeptBeats:
             self.show_kept_inset(beat)
 
     def draw_kept_length(self, beat) -> None:
-        """The close-up leaves, its veil with it, and the solver's θ's ray is lit as its
-        length is said, the status line writing ‖θ‖ = 1 / margin (reviews 324: a beat of its
-        own); the rings and their distance leave with the sentence."""
+        """The close-up leaves, its veil with it; as the label times score is said to be the
+        length times the distance, the status line writes that product, = 1, the rings and
+        their distance lit; as the length is said, ‖θ‖ = 1 / margin, the solver's θ's ray
+        lit (reviews 324: a beat of its own; reviews 351: an 11 s still); the rings and
+        their distance leave with the sentence."""
         self.drop_least_inset()
         veil = getattr(self, "kept_veil", None)
         if veil is not None and self.on_screen(veil):
             self.play(vanish(veil), run_time=style.RUN_FADE)
             self.remove(veil)
         self.mark_for_beat(self.kept_near)
-        self.wait_for_words("θ's length")
-        self.set_status(beat.state["status"])
+        status = beat.state["status"]
+        self.wait_for_words("θ's length")  # the product, the distance lit with it
+        self.set_status(status_said_first(status))
+        self.play(lit(self.kept_near, self.theme), run_time=style.PAUSE_READ)
+        self.wait_for_words("length must be")  # the length it forces, on the ray
+        self.set_status(status)
         self.play(lit(self.kept_drawn[0], self.theme), run_time=style.PAUSE_READ)
 
     def show_kept_inset(self, beat) -> None:

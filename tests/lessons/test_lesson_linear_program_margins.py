@@ -106,9 +106,9 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
 def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     """The notes' remark (separability "NOT testable") is met at the end, where the notes
     put it, at the perceptron: watching a run cannot test it; one solve tests these points
-    either way (its answer checked by HiGHS afresh on y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1); no sample confirms
-    the distribution separable, and one no line separates shows it is not. Each answer
-    comes as a row as said, the rows standing to the end."""
+    either way (its answer checked by HiGHS afresh on y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1); for the points in
+    hand the notes' own table gives that test, and a no stands with more points. Each
+    answer comes as a row as said, the rows standing to the end."""
     from scipy.optimize import linprog
 
     data, lesson, beats = lesson_or_skip(case)
@@ -162,11 +162,11 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     assert ("here, infeasible" in solved.sentence) == (not lesson.feasible)
     # (the beats given on are `no-separator`'s, which leave the rows)
     last = max(k for k, motion in enumerate(motions)
-               if motion in ("solved", "distribution", "refuted"))
+               if motion in ("solved", "settled"))
     assert not beats[last + 1:] or not beats[last + 1].state["verdict"]
     rows = beats[last].state["verdict"]
     assert rows[:2] == [said.state["verdict"][0],
-                        ("one solve tests", f"these {len(y)} points, one solve: “{answer}”")]
+                        (f"here, {answer}", f"these {len(y)} points, one solve: “{answer}”")]
     # on separable data, the other way too: the flipped set watched, solved again here
     # (HiGHS on its a = y x with that one sign changed: infeasible, said and written)
     flipped = watched.state["flipped"]
@@ -183,19 +183,27 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         rows = rows[:2] + rows[3:]
     else:
         assert "label flipped" not in solved.sentence
-    (_, distribution), *refuted = rows[2:]
-    assert distribution == "the distribution: no sample confirms it"
-    assert refuted == ([] if found.status == 0 else
-                       [("shows the distribution is not",
-                         "this sample, not separable: nor is the distribution")])
-    assert ("And one sample no line through the origin separates, like this one, already "
-            "shows the distribution is not." in heard) == (found.status != 0)
-    # what a sample cannot do: confirm the distribution separable (never "test" it: an
-    # inseparable one refutes it); the remark said too strong for these points, and what
-    # it holds of said in plain steps, its term said (reviews 350)
-    assert ("For these points, then, the remark is too strong. It holds of the distribution "
-            "they come from: if that is separable, every sample from it is, but no sample can "
-            "confirm it." in heard)
+    # the last word: the notes' own table gives the test for the points in hand (the table
+    # back, as at the opening); what the answer says of more points: a no stands (HiGHS
+    # again on the points with more appended: still infeasible), a yes says nothing
+    (_, later), = rows[2:]
+    last_beat = beats[last]
+    assert last_beat.motion == "settled" and last_beat.state["notes_table"]
+    assert last_beat.sentence.startswith(
+        "So for the points in hand, the notes' own table gives the test: a linear programme.")
+    if found.status == 0:
+        assert later == "with more points: no solve of these tells"
+        assert "Whether more points will keep the data separable" in last_beat.sentence
+    else:
+        more = np.vstack([A, np.random.default_rng(0).normal(size=(5, 2))])
+        again = linprog([0, 0], A_ub=-more, b_ub=-np.ones(len(more)),
+                        bounds=[(None, None)] * 2, method="highs")
+        assert again.status == 2
+        assert later == "with more points: never separable"
+        assert "And more points can never make these separable." in last_beat.sentence
+    assert "distribution" not in heard and "too strong" not in heard
+    # the run's passes leave with the table's coming (the right half is the rows' and its)
+    assert last_beat.state["pass_counts"] is None and not last_beat.state["watching"]
     # (the notes' perceptron stops at its epoch limit: the run said to have none)
     assert ("with no limit on passes" in solved.sentence) == (not stopped)
     assert "no sample can test" not in heard

@@ -86,17 +86,16 @@ def test_each_counted_line_marks_its_mistakes(case):
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_pass_counts_are_drawn_only_as_the_notes_remark_is_said(case):
     """The runs' updates per pass are drawn (the state's ``pass_counts``) as the notes'
-    remark on testing is answered, from the beat that counts them to the end
+    remark on testing is answered, from the beat that counts them to the solve
     (:func:`check_watched_passes`): no beat before draws them (the run with an offset,
     which had them, is not told: review 286)."""
     data, lesson, beats = lesson_or_skip(case)
     motions = [b.motion for b in beats]
     counted = [k for k, b in enumerate(beats) if b.state["pass_counts"]]
     # (the beats given on are `no-separator`'s, which leave them)
-    closing = [k for k, motion in enumerate(motions)
-               if motion in ("solved", "distribution", "refuted")]
+    # (the notes' table takes their place at the last word)
     assert counted == ([] if not counted else
-                       list(range(motions.index("watched"), max(closing) + 1)))
+                       list(range(motions.index("watched"), motions.index("solved") + 1)))
     check_watched_passes(data, lesson, beats)
 
 
@@ -188,6 +187,16 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         assert margin_beat.state["magnified"] == (insets if shown else None)
         # its length, a sentence of its own, the close-up gone (the ray seen)
         assert length_beat.motion == "kept-length" and length_beat.state["inset"] is None
+        # written as said: the product (label times score = length times distance = 1),
+        # then the length it forces, ‖θ‖ of the solver's θ (recomputed) to its digits
+        margin = margin_beat.state["kept_margin"]
+        *_, product, forced = length_beat.state["status"].split(" · ")
+        assert product == f"$y^((i)) theta^T x^((i)) = norm(theta) dot {margin} = 1$"
+        length = re.fullmatch(rf"\$norm\(theta\) = 1 \\/ {re.escape(margin)} = "
+                              r"\\?\"?([0-9.,]+)\\?\"?\$", forced)
+        assert length, forced
+        norm = float(np.hypot(*theta))
+        assert abs(float(length[1].replace(",", "")) - norm) <= 0.006 * norm
     close = lesson.line_inset(theta)
     if shown and close is not None and close[0] in tight:  # (else said as on the plane)
         closes = [b for b in beats if b.motion == "kept-close"]
