@@ -405,6 +405,9 @@ SOLVE_WORDS = "one solve tests"
 NEVER_WORDS = "never stops"
 #: the closing's words as which the flipped set's solve is written
 FLIPPED_SOLVE_WORDS = "label flipped, infeasible"
+#: what joins, on the kept θ's status line, the product (label times score = length times
+#: distance = 1) to the length it forces (written as said: the part before it first)
+LENGTH_SO = ", so "
 #: the closing's words as which the notes' table comes back, its row lit
 OWN_TABLE_WORDS = "the notes' own table"
 #: the closing's words as which its row on points not yet seen comes (by feasibility)
@@ -1404,7 +1407,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                    # the product as said, then the length it forces (reviews 351: an
                    # 11 s still, the status written once)
                    status=kept_status + f" · $y^((i)) theta^T x^((i)) = norm(theta) dot "
-                                        f"{margin_said} = 1$ · $norm(theta) = 1 \/ "
+                                        f"{margin_said} = 1${LENGTH_SO}$norm(theta) = 1 \/ "
                                         f"{margin_said} = {math_number(length)}$")
     if words:  # the points that look on its line, a beat of their own (reviews 317: 26 s)
         # (where a second point is magnified as the sentence ends, a still to see it:

@@ -423,9 +423,11 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # line's: the classes' weights, equal as the constant feature asks)
         # (reviews 350 bench: 19.8 s, the longest caption: said shorter, the reason for
         # equal totals left to the sentence before, which gives it)
+        # (reviews 351: "the y⁽ⁱ⁾[1, x⁽ⁱ⁾]" where the weighted ones add up)
         story.beat(f"{shares[0].upper()}{shares[1:]}: each class's weights total 1, the same, "
-                   f"and the y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the overlap is Gordan's second case: "
-                   f"the programme with an offset is infeasible too.", "offset-certificate",
+                   f"and the weighted y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the overlap is Gordan's "
+                   f"second case: the programme with an offset is infeasible too.",
+                   "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a
                    # close-up stands on the right, said only
                    programme=lifted_rows(lesson) if panel else None,

@@ -8,10 +8,11 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Dot, VGroup
 
-from linviz.lessons.linear_program_story import status_said_first
+from linviz.lessons.linear_program_story import LENGTH_SO, status_said_first
 from scenes.linear_program_parts.common import ray_end, weight_veil
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
+from scenes.toolkit.placement import detached, leader_line
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.speed.fast_shapes import FastArrow
@@ -82,6 +83,9 @@ class KeptBeats:
                                      theme.highlight), theme)
             self.place_beside(far, first, 0.3, rings=3, ring_cost=0.001, clear=True,
                               lines=self.line_boxes([(self.lesson.kept_theta, 0.0)]))
+            # a leader to its ring where it stands off it (reviews 351: it floated)
+            if detached(first, far, self.plane.ring_radius * np.sqrt(2) + 0.1):
+                far.add(leader_line(first, self.plane.ring_radius, far, theme.highlight))
             self.play(lit(flash, theme), appear(far), run_time=style.PAUSE_READ)
             self.kept_near.add(far)
         self.remove(*self.kept_near)
@@ -104,7 +108,7 @@ class KeptBeats:
         self.mark_for_beat(self.kept_near)
         status = beat.state["status"]
         self.wait_for_words("θ's length")  # the product, the distance lit with it
-        self.set_status(status_said_first(status))
+        self.set_status(status.rsplit(LENGTH_SO, 1)[0])
         self.play(lit(self.kept_near, self.theme), run_time=style.PAUSE_READ)
         self.wait_for_words("length must be")  # the length it forces, on the ray
         self.set_status(status)

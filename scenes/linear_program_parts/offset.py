@@ -14,7 +14,7 @@ from scenes.linear_program_parts.closing_runs import ClosingRuns
 from scenes.linear_program_parts.common import SIDE, VEIL_OPACITY, WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.markers import signs_over
+from scenes.toolkit.markers import Marker, signs_over
 from scenes.toolkit.placement import best_offset, box_around, box_of, leader_line
 from scenes.toolkit.plane import DataPlane, Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, text
@@ -162,30 +162,23 @@ class OffsetBeats(ClosingRuns):
         self.light_others_inside()
 
     def light_others_inside(self) -> None:
-        """The other points of the lone point's class in the same triangle, ringed and named
-        as they are said to lie in it too ("so do …"), till the sentence's end (reviews
-        332-333: named, unmarked)."""
+        """The other points of the lone point's class in the same triangle drawn in the
+        highlight over their own markers as they are said to lie in it too ("so do …"),
+        till the sentence's end (reviews 332-333: unmarked; reviews 351: ringed, a ring
+        took one 0.06 from an edge across it, and the rings hid the edge)."""
         if self.timeline.said_at("; so do") is None:
             return
         also = also_inside(self.lesson.data.X, self.lesson.data.y, *self.lesson.overlap)
         if not also:
             return
-        extra = {i: self.ring(i) for i in also}
-        self.rings.update(extra)  # (named as rings are; not the beat's, so not kept)
-        # named where no two rings touch; else ringed only, the numbers said (reviews 334:
-        # names between touching rings paired them wrongly)
-        crowded = any(len(group) > 1 for group in self.touching_rings(sorted(self.rings)))
-        names = VGroup() if crowded else self.ring_names(
-            also, reach=2, lines=self.hull_edges(self.plane), clear=False)
-        for i in also:
-            del self.rings[i]
-        rings = VGroup(*extra.values())
+        plane, theme = self.plane, self.theme
+        lit_markers = VGroup(*[
+            Marker(float(self.lesson.data.y[i]), theme, size=plane.marker_size)
+            .set_color(theme.highlight).move_to(plane.c2p(self.lesson.data.X[i]))
+            for i in also])
         self.wait_for_words("; so do")
-        self.play(appear(rings), appear(names), run_time=style.RUN_FADE)
-        marked = VGroup(rings, names)
-        self.remove(rings, names)
-        self.add(marked)  # (one drawing, to leave as one)
-        self.mark_for_beat(marked)
+        self.play(appear(lit_markers), run_time=style.RUN_FADE)
+        self.mark_for_beat(lit_markers)
 
     def draw_overlap_turn(self, beat) -> None:
         """The argument seen: a line turns round one hull, the point both hold and some

@@ -8,7 +8,7 @@ point in the other class's hull is said to be their weighted mean."""
 from __future__ import annotations
 
 import numpy as np
-from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Dot, Rectangle,
+from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Dot, Rectangle, config,
                    ValueTracker, VGroup, linear)
 
 from linviz import formatting
@@ -142,7 +142,13 @@ class ProgrammeCard:
         16 s beside a still plot), keyed by those words, and the strip."""
         lesson, frame = self.lesson, self.weights.frame
         theta = lesson.scaling_start * np.asarray(lesson.scaling_theta, dtype=float)
-        strip = score_strip(np.asarray(lesson.signed) @ theta, lesson.data.y, self.theme, frame)
+        # as wide as the right half lets it be about the weight plane's middle (reviews
+        # 351: across the plane's square alone, its dots 6 px at 480p)
+        middle = frame.get_x()
+        half = min(middle - self.plane.frame.get_right()[0] - style.BUFF,
+                   config.frame_width / 2 - style.SMALL_BUFF - middle)
+        room = Rectangle(width=2 * half, height=frame.height).move_to(frame.get_center())
+        strip = score_strip(np.asarray(lesson.signed) @ theta, lesson.data.y, self.theme, room)
         # its arrow and + side drawn, as the strip's sides are (reviews 345: a grey line)
         line = Hyperplane(self.plane, theta, 0.0, show_normal=True, show_notes=False,
                           show_shading=True)

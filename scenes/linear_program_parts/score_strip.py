@@ -15,7 +15,8 @@ from scenes.toolkit.score_line import ScoreLine
 from scenes.toolkit.screen_text import markup_with_math, text
 
 #: a point's dot on the strip (screen units) and its opacity (a hundred dots overlap)
-DOT_RADIUS, DOT_OPACITY = 0.05, 0.85
+#: (reviews 351: at 0.05, 6 px across at 480p)
+DOT_RADIUS, DOT_OPACITY = 0.065, 0.85
 #: the strip's width, a share of the frame it stands in; its heading's gap over the top of
 #: the dots' stack
 STRIP_SHARE, HEADING_GAP = 0.9, 0.2
@@ -71,7 +72,7 @@ class ScoreStrip(VGroup):
         named)."""
         words = ("each point's $y^((i)) theta^T x^((i))$" if c == 1.0 else
                  f"each point's $y^((i)) (c theta)^T x^((i))$, $c$ = {formatting.number(c, 2)}")
-        heading = text(markup_with_math(words), self.theme, style.FONT_SMALL, self.theme.text)
+        heading = text(markup_with_math(words), self.theme, style.FONT_PANEL, self.theme.text)
         return heading.next_to(self.line.line, UP, buff=self.stack_top() + HEADING_GAP)
 
     def place_dots(self) -> "ScoreStrip":
@@ -100,7 +101,7 @@ class ScoreStrip(VGroup):
                     (past[1], self.line.high, RIGHT, f"{past[1]} more →")):
                 if count:
                     # (reviews 345: at the tiny size, 8 px high at 480p)
-                    note = text(words, self.theme, style.FONT_SMALL, self.theme.text)
+                    note = text(words, self.theme, style.FONT_PANEL, self.theme.text)
                     at = self.line.n2p(end) + UP * (self.stack_top() + BEYOND_RISE)
                     note.move_to(at, aligned_edge=DOWN + side)
                     drawn.add(note)

@@ -190,7 +190,7 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         # written as said: the product (label times score = length times distance = 1),
         # then the length it forces, ‖θ‖ of the solver's θ (recomputed) to its digits
         margin = margin_beat.state["kept_margin"]
-        *_, product, forced = length_beat.state["status"].split(" · ")
+        product, forced = length_beat.state["status"].split(" · ")[-1].split(", so ")
         assert product == f"$y^((i)) theta^T x^((i)) = norm(theta) dot {margin} = 1$"
         length = re.fullmatch(rf"\$norm\(theta\) = 1 \\/ {re.escape(margin)} = "
                               r"\\?\"?([0-9.,]+)\\?\"?\$", forced)

@@ -174,7 +174,7 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     assert said.sentence.startswith("Weight ")
     # (why each side may total 1, when the λ were said to add up to 1: reviews 347)
     assert said.sentence.endswith(": each class's weights total 1, the same, and the "
-                                  "y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
+                                  "weighted y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
                                   "So the overlap is Gordan's second case: the "
                                   "programme with an offset is infeasible too.")
     lifted = np.hstack([np.ones((len(y), 1)), X])
