@@ -186,6 +186,8 @@ class ScalingBeats:
         strip = self.standing_strip()
         self.play(appear(line), appear(dashes), appear(note), *strip_to(strip, 1.0),
                   run_time=style.RUN_FADE)
+        if strip is not None:  # (c written from here: the sentence names it)
+            strip.c_named = True
         # its least lit as the multiplying is said, the dashed lines closing in as named
         # (review 306: scaled early, then a still; reviews 321: closed in before named)
         self.light_as_said("multiplies", [note])

@@ -38,6 +38,7 @@ class ScoreStrip(VGroup):
         self.scores = np.asarray(scores, dtype=float)
         self.theme = theme
         self.scale = ValueTracker(1.0)
+        self.c_named = False  # (c written once the scaling names it: :meth:`heading_at`)
         self.line = ScoreLine(self.scores, theme, width=width,
                               side_labels=("$<= 0$: wrong", "$> 0$: right"))
         self.dots = VGroup(*[Dot(radius=DOT_RADIUS, fill_opacity=DOT_OPACITY,
@@ -67,10 +68,15 @@ class ScoreStrip(VGroup):
                            color=self.theme.highlight, stroke_width=3))
 
     def heading_at(self, c: float):
-        """"each point's y⁽ⁱ⁾θᵀx⁽ⁱ⁾" over the line; once θ is scaled (c ≠ 1),
+        """"each point's y⁽ⁱ⁾θᵀx⁽ⁱ⁾" over the line; as θ shrinks to 0 before c is named,
+        "…, θ scaled down", then "…, θ = 0"; once θ is scaled by a named c (``c_named``),
         "each point's y⁽ⁱ⁾(cθ)ᵀx⁽ⁱ⁾, c = …" (reviews 329: c written before scaling was
         named)."""
-        words = ("each point's $y^((i)) theta^T x^((i))$" if c == 1.0 else
+        plain = "each point's $y^((i)) theta^T x^((i))$"
+        # (reviews 351: c written as θ shrank to 0, a sentence before it was named)
+        words = (plain if c == 1.0 else
+                 f"{plain}, $theta = 0$" if not self.c_named and c == 0.0 else
+                 f"{plain}, $theta$ scaled down" if not self.c_named else
                  f"each point's $y^((i)) (c theta)^T x^((i))$, $c$ = {formatting.number(c, 2)}")
         heading = text(markup_with_math(words), self.theme, style.FONT_PANEL, self.theme.text)
         return heading.next_to(self.line.line, UP, buff=self.stack_top() + HEADING_GAP)
