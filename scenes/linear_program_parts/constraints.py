@@ -99,9 +99,12 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
             self.play(appear(level), run_time=style.RUN_FADE)
             self.remove(level)
             self.shown_normal.add(level)  # (on screen as its part)
-        else:  # its multiples and dashed line, drawn before, lit as scaling up is said
-            # (bench 351: a 6 s still after the flip)
+        else:  # its multiples and dashed line, drawn before, lit as scaling up is said,
+            # the status line as the constraint is (bench 351-352: a 6 s still after the
+            # flip)
             self.light_as_said("Scaled up", [self.shown_normal])
+            if self.status is not None:
+                self.light_as_said("at least 1", [self.status])
 
     def draw_all_constraints(self, beat) -> None:
         theme, lesson = self.theme, self.lesson
@@ -201,6 +204,9 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         self.wait_for_words("the smallest circle")
         self.play(appear(circle), run_time=style.RUN_FADE)
         self.mark_for_beat(circle)
+        # where it touches, lit as said (bench 352: a 7 s still)
+        self.light_as_said("touches it", [self.star_dot if self.lesson.widest_is_star
+                                          else circle[-1]])
 
     def draw_objective(self, beat) -> None:
         """A θ round the region, separating, as that is said, till the next sentence."""
@@ -336,6 +342,10 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         self.add(self.star_dot)  # θ*'s dot and name over the lines through it
         # the tight points' names keep off θ*'s three lines (a ring farther out, a leader)
         self.name_rings(2, [(self.lesson.theta_star, level) for level in (0.0, 1.0, -1.0)])
+        # their lines lit as met exactly, their rings as the score 1 is said (bench 352:
+        # a 6 s still)
+        self.light_as_said("exactly", [tight])
+        self.light_as_said("label times score 1", list(self.rings.values()))
         # θ*'s lines in data space as they are said (review 302: drawn 5 s before, then a
         # still)
         self.wait_for_words("on the dashed")

@@ -77,6 +77,11 @@ class MarginBands:
         self.add(bands)
         self.mark_for_beat(bands)
         self.margin_bands = bands
+        # the point that sets it lit as its least label times score is said (bench 352:
+        # a 7 s still)
+        least = self.rings.get(int(lesson.least_point))
+        if least is not None:
+            self.light_as_said("least label times score", [least])
         # the narrower of the two lit as it is said so (the bench: 9 s of a still after)
         if inset is not None:
             self.mark_for_beat(inset)

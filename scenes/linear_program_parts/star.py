@@ -96,8 +96,13 @@ class StarMarks:
                                *self.update_line_boxes()])
         offset = best_offset(arrow.get_center(), (name.width, name.height), obstacles,
                              0.12, preferred=2, rings=2, bounds=self.weights.square_bounds())
-        return VGroup(arrow, name.move_to(arrow.get_center() + [*offset, 0.0]),
-                      no_leader(arrow.get_center()))
+        name.move_to(arrow.get_center() + [*offset, 0.0])
+        # a leader to the arrow where the name stands off it (reviews 351: "θ*" alone in
+        # the plane read as a point there)
+        middle = arrow.get_center()
+        leader = (leader_line(middle, 0.05, name, theme.boundary)
+                  if detached(middle, name, 0.12) else no_leader(middle))
+        return VGroup(arrow, name, leader)
 
     @staticmethod
     def screen_segment_boxes(start, end) -> np.ndarray:

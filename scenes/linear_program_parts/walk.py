@@ -305,6 +305,8 @@ class WalkBeats(WalkStartBeats, ClosePoints):
         self.show_wrong_marks(beat)  # (none: every point is right now)
         self.follow_beat(beat)
         self.play(Indicate(self.walker, color=self.theme.normal), run_time=style.PAUSE_READ)
+        # the points, all right now, lit as that is said (bench 352: a 6 s still)
+        self.light_as_said("is above 0", [self.plane.markers])
         if beat.state["inset"]:  # as its least is said (reviews 340: all at the start, then
             # a still of 12 s)
             self.wait_for_words("the least")
