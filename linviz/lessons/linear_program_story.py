@@ -1069,7 +1069,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     story.beat("Every θ in it separates the data. As one goes round inside, its line never "
                "crosses a point.", "objective", samples=samples, ringed=[])
     story.beat("A linear programme picks one by an objective: here, the smallest |θ₁| + "
-               "|θ₂|. The θ with |θ₁| + |θ₂| equal to some c form a diamond, growing with c.",
+               # (reviews 352: "some c", c the scaling's a minute before)
+               "|θ₂|. The θ with |θ₁| + |θ₂| equal to some size s form a diamond, growing "
+               "with s.",
                "diamond", diamond=c, samples=(),
                status=f"minimise $|theta_1| + |theta_2|$ subject to {CONSTRAINT} for every $i$")
     # how the absolute values stay linear said, not only written (review 298: "keeps the

@@ -76,7 +76,9 @@ class ProgrammeCard:
                 first, second = formatting.number(abs(a), 2), formatting.number(abs(b), 2)
                 line = (f"$t_1 + t_2 = |theta_1| + |theta_2| = {formatting.number(size, 2)}$"
                         if key[2] else
-                        f"$theta = ({formatting.number(a, 2)}, {formatting.number(b, 2)})$: "
+                        # (reviews 352: a θ off the region, unnamed, read as one in it)
+                        f"on the diamond, $theta = ({formatting.number(a, 2)}, "
+                        f"{formatting.number(b, 2)})$: "
                         f"$t_1 >= |theta_1| = {first}$, $t_2 >= |theta_2| = {second}$")
                 words[key] = text(markup_with_math(line), self.theme, style.FONT_PANEL,
                                   self.theme.text).next_to(

@@ -179,31 +179,35 @@ class ScalingBeats:
         line = Hyperplane(plane, unit, 0.0, show_normal=False, show_notes=False,
                           show_shading=True)
         line.line.set_color(theme.muted)
-        dashes = band()
+        self.dashes_named = False
         note = self.least_note(start)
         # the strip of its label times scores (from the sentence before, at θ = 0) back at
         # this θ, then growing with it (reviews 322: it left as the scaling was said)
         strip = self.standing_strip()
-        self.play(appear(line), appear(dashes), appear(note), *strip_to(strip, 1.0),
-                  run_time=style.RUN_FADE)
+        self.play(appear(line), appear(note), *strip_to(strip, 1.0), run_time=style.RUN_FADE)
         if strip is not None:  # (c written from here: the sentence names it)
             strip.c_named = True
-        # its least lit as the multiplying is said, the dashed lines closing in as named
-        # (review 306: scaled early, then a still; reviews 321: closed in before named)
-        self.light_as_said("multiplies", [note])
-        dashes.add_updater(lambda m: m.become(band()))
+        self.light_as_said("like this one", [line])  # (reviews 352: "this one", unlit)
         # the least y·score counts up with the scale (review 302: it jumped at the end)
         note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
-        # the first stretch as the multiplying is said, the strip's dots spreading (reviews
-        # 334: a still of 5 s, then all of it at once)
+        # the first stretch as c and the multiplying are said, the strip's dots spreading,
+        # the line kept (reviews 334: a still of 5 s, then all of it at once; reviews 352:
+        # 5 s still after "Multiplying")
+        if self.seconds_until("by a number c") is not None:
+            self.wait_for_words("by a number c")
         first = self.seconds_until("the dashed lines")
         if first is not None and first > style.RUN_FADE:
             middle = float(start ** (2 / 3))  # (a third of the way, as scaling goes: by ratio)
             self.play(scale.animate.set_value(middle), *strip_to(strip, middle / start),
                       run_time=first)
-        dashes.clear_updaters()
         note.clear_updaters()
+        # the dashed lines as they are named (reviews 352: drawn 6 s before), then closing
+        # in
+        dashes = band()
         self.wait_for_words("the dashed lines")
+        self.dashes_named = True
+        self.play(appear(dashes), note.animate.become(self.least_note(scale.get_value())),
+                  run_time=style.RUN_FADE)
         said = self.seconds_until("close in")
         drawn = [line, dashes, note]
         self.remove(*drawn)  # one drawing on screen, as it leaves
@@ -314,8 +318,11 @@ class ScalingBeats:
         # (review 298: "least y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0" read as every score > 0)
         positive = "" if self.lesson.feasible else "positive "
         # (the θ scaled named cθ, as on the strip: reviews 338-340, one vector, two names)
+        # (the dashed lines' part once they are drawn: reviews 352, named 6 s before)
+        dashed = ("dashed: $(c theta)^T x = plus.minus 1$; "
+                  if getattr(self, "dashes_named", True) else "")
         note = text(markup_with_math(
-            f"dashed: $(c theta)^T x = plus.minus 1$; least {positive}"
+            f"{dashed}least {positive}"
             f"$y^((i)) (c theta)^T x^((i))$: {formatting.number(value, 2)}"), self.theme,
             style.FONT_SMALL, self.theme.text)
         return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)
