@@ -179,6 +179,8 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
 
     rows = [term("+" if k else "", positive, i) for k, i in enumerate(sorted(positive))]
     rows += [term("-", negative, i) for i in sorted(negative)]
+    # one sum, its value at its end (reviews 352: a column of terms read as four items)
+    rows[-1] = rows[-1][:-1] + " = 0$"
     # the two entries' sums written as said (reviews 321: "each side totals 1" only heard,
     # m undefined): the first entries, each side's weights, 1 − 1; the rest, the point
     # both hold (one side's single point, named; else m, as the picture shows it, review
@@ -205,7 +207,10 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
 
 #: what the constant feature asks of Gordan's weights, a card's row with the words it comes
 #: at (the weights found through 0 weighed against it were a detour: reviews 338, 340)
-TOTALS_ROWS = [("starts with its label", "first entries: $sum_i lambda_i y^((i)) = 0$"),
+TOTALS_ROWS = [# (reviews 352: "first entries" of a sum never written)
+               ("each y⁽ⁱ⁾[1, x⁽ⁱ⁾]",
+                "Gordan on $[1, x]$: $sum_i lambda_i y^((i)) [1, x^((i))] = 0$"),
+               ("starts with its label", "first entries: $sum_i lambda_i y^((i)) = 0$"),
                # (reviews 342: "must total the same" never written; reviews 347: two long
                # rows shrunk to 5 px at 480p: short)
                ("must total the same", 'so $sum_(+ "points") lambda_i = '

@@ -42,10 +42,19 @@ class ClosePoints:
             if found is not None:
                 self.drop_least_inset()
                 # (its sign as the first's: reviews 347, two formats)
-                sign = "+" if self.lesson.data.y[i] > 0 else "−"
                 self.show_run_inset(np.asarray(theta, dtype=float), *found[1:],
-                                    name=f"{i + 1} ({sign}):", above=above, colour=colour,
+                                    name=self.place_name(i), above=above, colour=colour,
                                     beside=beside)
+
+    def place_name(self, i: int) -> str:
+        """Point i's name on its close-up, "74 (+):", with every point of its class at its
+        place, "74, 78 (+):" (reviews 352: 78, at 74's place, said and never named), its
+        class's sign in brackets (reviews 338: "−12" read as minus twelve)."""
+        X, y = self.lesson.data.X, self.lesson.data.y
+        same = [k + 1 for k in range(len(y))
+                if y[k] == y[i] and np.array_equal(X[k], X[i])]
+        sign = "+" if y[i] > 0 else "−"
+        return f"{', '.join(map(str, same))} ({sign}):"
 
     def show_close(self, beat, above: bool = False, colour=None, beside=None) -> None:
         """The point nearest the beat's new line magnified beside it, when the beat says
@@ -59,8 +68,6 @@ class ClosePoints:
         found = self.lesson.point_inset(theta, first) if first != j else None
         if found is not None:  # (a point the sentence magnifies first, not the nearest)
             j, box, zoom = found
-        # (its class's sign with its number: reviews 336, which marker it was went unsaid;
-        # in brackets: reviews 338 read "−12" as minus twelve)
-        sign = "+" if self.lesson.data.y[j] > 0 else "−"
-        self.show_run_inset(theta, box, zoom, name=f"{j + 1} ({sign}):", above=above,
+        # (its class's sign with its number: reviews 336, which marker it was went unsaid)
+        self.show_run_inset(theta, box, zoom, name=self.place_name(j), above=above,
                             colour=colour, beside=beside)

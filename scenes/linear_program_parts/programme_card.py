@@ -174,7 +174,15 @@ class ProgrammeCard:
 
         def light_sides() -> None:
             self.light_as_said("to be above 0", [numbers.correct_side, numbers.side_labels[-1]])
-            if below:
+            if below and self.timeline.said_at("at or below 0") is not None:
+                # their count written under the side's name as they are lit (reviews 352:
+                # two of them stacked at the 0 tick, a student counted 3)
+                count = text(f"{len(below)} at or below 0", self.theme, style.FONT_PANEL,
+                             self.theme.mistake).next_to(numbers.side_labels[0], DOWN,
+                                                         buff=0.12, aligned_edge=LEFT)
+                self.wait_for_words("at or below 0")
+                self.play(appear(count), run_time=style.RUN_FADE)
+                self.mark_for_beat(count)  # (before θ shrinks to 0, where all are)
                 # (each dot itself: a group made of them, added, would split the strip's)
                 self.light_as_said("at or below 0", below, scale=BELOW_LIT)
 

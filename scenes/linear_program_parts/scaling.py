@@ -188,19 +188,7 @@ class ScalingBeats:
         if strip is not None:  # (c written from here: the sentence names it)
             strip.c_named = True
         self.light_as_said("like this one", [line])  # (reviews 352: "this one", unlit)
-        # the least y·score counts up with the scale (review 302: it jumped at the end)
-        note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
-        # the first stretch as c and the multiplying are said, the strip's dots spreading,
-        # the line kept (reviews 334: a still of 5 s, then all of it at once; reviews 352:
-        # 5 s still after "Multiplying")
-        if self.seconds_until("by a number c") is not None:
-            self.wait_for_words("by a number c")
-        first = self.seconds_until("the dashed lines")
-        if first is not None and first > style.RUN_FADE:
-            middle = float(start ** (2 / 3))  # (a third of the way, as scaling goes: by ratio)
-            self.play(scale.animate.set_value(middle), *strip_to(strip, middle / start),
-                      run_time=first)
-        note.clear_updaters()
+        self.scale_first_stretch(scale, strip, note, start)
         # the dashed lines as they are named (reviews 352: drawn 6 s before), then closing
         # in
         dashes = band()
@@ -220,6 +208,22 @@ class ScalingBeats:
         # way, by ratio (reviews 339: at 1 a sentence before that was said)
         self.scale_to(1.0 if beat.state["scaled_to_one"] else float(start ** (1 / 3)),
                       max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
+
+    def scale_first_stretch(self, scale, strip, note, start: float) -> None:
+        """The first third of the scaling (by ratio) as c and the multiplying are said, the
+        least y·score ``note`` counting up and the strip's dots spreading, the line kept
+        (reviews 334: a still of 5 s, then all of it at once; reviews 352: a 5 s still
+        after "Multiplying")."""
+        # (review 302: the least jumped at the end)
+        note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
+        if self.seconds_until("by a number c") is not None:
+            self.wait_for_words("by a number c")
+        first = self.seconds_until("the dashed lines")
+        if first is not None and first > style.RUN_FADE:
+            middle = float(start ** (2 / 3))  # (a third of the way, as scaling goes: by ratio)
+            self.play(scale.animate.set_value(middle), *strip_to(strip, middle / start),
+                      run_time=first)
+        note.clear_updaters()
 
     def scale_to(self, value: float, seconds: float) -> None:
         """The scaled θ (:meth:`show_scaling`'s) scaled on to ``value`` of the unit θ (its

@@ -170,7 +170,10 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     if asked.state["programme"]:  # each row as its words are said, in order (reviews
         # 342: "must total the same" never written)
         places = [asked.sentence.find(words) for words, _ in asked.state["programme"]]
-        assert len(places) == 2 and -1 not in places and places == sorted(places)
+        assert len(places) == 3 and -1 not in places and places == sorted(places)
+        # Gordan's sum on [1, x] written before its first entries (reviews 352)
+        assert asked.state["programme"][0][1] == (
+            "Gordan on $[1, x]$: $sum_i lambda_i y^((i)) [1, x^((i))] = 0$")
     assert said.sentence.startswith("Weight ")
     # (why each side may total 1, when the λ were said to add up to 1: reviews 347)
     assert said.sentence.endswith(": each class's weights total 1, the same, and the "
@@ -191,6 +194,9 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     if rows:  # a term a row (+ terms, then − terms), then the first entries' 1 − 1 = 0
         # and the rest's m − m = 0, each side's weights summed afresh
         *terms, first, last = [row for _, row in rows]
+        # one sum: its last term ends "= 0"
+        assert terms[-1].endswith(" = 0$") and not any(t.endswith("= 0$") for t in terms[:-1])
+        terms = terms[:-1] + [terms[-1][:-len(" = 0$")] + "$"]
         plus = " + ".join(t.strip("$ +") for t in terms if not t.startswith("$-"))
         minus = " + ".join(t.strip("$ -") for t in terms if t.startswith("$-"))
         left, right = panel[0].strip("$").split(" = ")
