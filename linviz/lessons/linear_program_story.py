@@ -379,22 +379,31 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 
 def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
-    """The closing's last word: for the points in hand, the test is the notes' own, their
-    table's for the realizable case (the table back, its row lit); and what a solve's answer
-    says of more points: a yes, nothing (one more point can spoil it); a no, all (points
-    added never undo constraints that already share no θ).
+    """The closing's last words: for the points in hand, the test is the notes' own, their
+    table's for the realizable case (the table back, its row lit); then what the remark
+    holds of, points not yet seen, as a solve's answer meets them: a yes, one more point can
+    undo (a copy of a point with the other label); a no stands whatever points are added
+    (constraints that already share no θ still share none with more).
 
     (reviews 326-351: the remark read as about a distribution, its reading disputed round
-    after round and said over a still: the notes' own table answers it, and only what is
-    true of the points, more or not, is said.)"""
-    later = ("Whether more points will keep the data separable, no solve of these can tell"
-             if lesson.feasible else "And more points can never make these separable")
-    row = ("with more points: no solve of these tells" if lesson.feasible else
-           "with more points: never separable")
+    after round and said over a still; reviews 352: the remark met by the solve with no
+    word of what it holds of, and a yes's reach unsaid.)"""
     story.beat(f"So for the points in hand, {OWN_TABLE_WORDS} gives the test: a linear "
-               f"programme. {later}.", "settled", pause=REVEAL_PAUSE, ringed=[],
-               pass_counts=None, watching=False, flipped=None, notes_table=NOTES_SUMMARY,
-               verdict=rows + [(LATER_WORDS[lesson.feasible], row)])
+               f"programme.", "settled", ringed=[], pass_counts=None, watching=False,
+               flipped=None, notes_table=NOTES_SUMMARY, verdict=rows)
+    # each answer's row as it is said
+    if lesson.feasible:
+        later = ("this yes could be undone by one more point; a no would stand, whatever "
+                 "points were added")
+        more = [("could be undone", "this yes: one more point can undo it"),
+                ("would stand", "a no: it stands, whatever is added")]
+    else:
+        later = ("a yes could be undone by one more point; this no stands, whatever points "
+                 "are added")
+        more = [("could be undone", "a yes: one more point can undo it"),
+                ("this no stands", "this no: it stands, whatever is added")]
+    story.beat(f"The remark holds of {LATER_WORDS}: {later}.", "later", pause=REVEAL_PAUSE,
+               verdict=rows + more)
 
 
 #: the closing's words as which the perceptron's run is watched, its line in data space
@@ -410,8 +419,8 @@ FLIPPED_SOLVE_WORDS = "label flipped, infeasible"
 LENGTH_SO = ", so "
 #: the closing's words as which the notes' table comes back, its row lit
 OWN_TABLE_WORDS = "the notes' own table"
-#: the closing's words as which its row on points not yet seen comes (by feasibility)
-LATER_WORDS = {True: "more points will", False: "more points can never"}
+#: the closing's words as which the remark's row is lit again, what it holds of said
+LATER_WORDS = "points not yet seen"
 
 
 #: the loses-nothing sentence's words as which the θ drawn, with mistakes, is dimmed: the

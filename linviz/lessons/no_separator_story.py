@@ -311,8 +311,10 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
              # (review 310: "another programme" unexplained: it is one for the λ)
              # (reviews 327: what it asks of the λ was only written)
              # (reviews 332: said as if the only such weights)
-             f"Here the second holds: a small programme for the λ, each ≥ 0, adding up to "
-             f"1, finds one answer, weights {weights} on {point_list(support)}.")
+             # (reviews 352: "adding up to 1" read as a new demand on "not all 0": any
+             # such λ scaled)
+             f"Here the second holds: a small programme for the λ, each ≥ 0, scaled to add "
+             f"up to 1, finds one answer, weights {weights} on {point_list(support)}.")
     # (review 313: a − point's arrow points away from it, unsaid)
     summed = (f"Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, add up to 0."
               f"{flipped_words(lesson, support)}")

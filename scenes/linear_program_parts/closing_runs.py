@@ -13,7 +13,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, LaggedStart, Line, Rectangle, 
 
 from linviz.lessons.linear_program import watched_run
 from linviz.lessons.linear_program_story import (FLIP_WORDS, FLIPPED_SOLVE_WORDS, NEVER_WORDS,
-                                                 OWN_TABLE_WORDS, STOP_WORDS, WATCH_WORDS)
+                                                 LATER_WORDS, OWN_TABLE_WORDS, STOP_WORDS,
+                                                 WATCH_WORDS)
 from scenes.linear_program_parts.common import WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -163,27 +164,33 @@ class ClosingRuns:
     def draw_settled(self, beat) -> None:
         """The run watched and its passes leave, done with (the state drops them); a flipped
         label back to its own (the points in hand are the data's); as the notes' own table
-        is named, it comes back under the rows, its row lit as its tool is said; the last
-        row as said (reviews 347-351: the remark's reading said over a dimmed still)."""
+        is named, it comes back under the rows, with room for two more, its row lit as its
+        tool is said (reviews 347-351: the remark's reading said over a dimmed still); it
+        stands to the end."""
         flip = getattr(self, "flip_drawn", None)
         if flip is not None and self.on_screen(flip):
             self.play(vanish(flip), run_time=style.RUN_FADE)
             self.remove(flip)
             self.flip_drawn = None
         self.follow_beat(beat)
-        rows = beat.state["verdict"]
-        self.show_verdict(rows[:-1])
+        self.show_verdict(beat.state["verdict"])
         self.wait_for_words(OWN_TABLE_WORDS)
         table = self.notes_table(beat.state["notes_table"])
-        # under the rows, with room for the one to come
         drawn = self.verdict_drawn
-        room = drawn.height / max(len(drawn), 1) + ROWS_BUFF
+        room = 2 * (drawn.height / max(len(drawn), 1) + ROWS_BUFF)
         table.next_to(drawn, DOWN, buff=room + TABLE_UNDER_ROWS)
         table.set_x(self.weights.frame.get_center()[0])
         self.play(appear(table), run_time=style.RUN_FADE)
-        self.mark_for_beat(table)
+        self.closing_table = table  # (standing while the state's ``notes_table`` holds)
         self.light_as_said("linear programme", [table.lit_row])
-        self.show_verdict(rows)
+
+    def draw_later(self, beat) -> None:
+        """The remark's row lit as what it holds of is said; each answer's row on points
+        not yet seen as said."""
+        drawn = getattr(self, "verdict_drawn", None)
+        if drawn is not None and self.on_screen(drawn):
+            self.light_as_said(LATER_WORDS, [drawn[0]])
+        self.show_verdict(beat.state["verdict"])
 
     def show_verdict(self, rows) -> None:
         """The closing's rows (each (words, text)) one under another in the right half,

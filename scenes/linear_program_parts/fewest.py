@@ -44,7 +44,8 @@ class FewestBeats(KeptBeats, WedgeInset):
                 ("left_out_drawn", "left_out"), ("kept_drawn", "kept"),
                 ("scaling_drawing", "scaling"), ("score_strip_drawn", "score_strip"),
                 ("pass_charts_drawn", "pass_counts"), ("watch_drawn", "watching"),
-                ("star_lines", "boundary"), ("run_line", "boundary"))
+                ("star_lines", "boundary"), ("run_line", "boundary"),
+                ("closing_table", "notes_table"))
 
     #: (motion, key): a standing drawing that beat itself takes away, later than its start
     #: (the score strip stands as "loses nothing" is argued, till the inequalities come:

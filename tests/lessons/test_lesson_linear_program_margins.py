@@ -162,7 +162,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     assert ("here, infeasible" in solved.sentence) == (not lesson.feasible)
     # (the beats given on are `no-separator`'s, which leave the rows)
     last = max(k for k, motion in enumerate(motions)
-               if motion in ("solved", "settled"))
+               if motion in ("solved", "settled", "later"))
     assert not beats[last + 1:] or not beats[last + 1].state["verdict"]
     rows = beats[last].state["verdict"]
     assert rows[:2] == [said.state["verdict"][0],
@@ -183,27 +183,41 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
         rows = rows[:2] + rows[3:]
     else:
         assert "label flipped" not in solved.sentence
-    # the last word: the notes' own table gives the test for the points in hand (the table
-    # back, as at the opening); what the answer says of more points: a no stands (HiGHS
-    # again on the points with more appended: still infeasible), a yes says nothing
-    (_, later), = rows[2:]
-    last_beat = beats[last]
-    assert last_beat.motion == "settled" and last_beat.state["notes_table"]
-    assert last_beat.sentence.startswith(
-        "So for the points in hand, the notes' own table gives the test: a linear programme.")
+    # the last words: the notes' own table gives the test for the points in hand (the
+    # table back, as at the opening); what the remark holds of, points not yet seen: a yes
+    # one more point can undo (the points with a copy of the first, its label flipped:
+    # HiGHS finds them infeasible), a no stands (HiGHS again on the points with more
+    # appended: still infeasible)
+    settled, later_beat = beats[last - 1], beats[last]
+    assert settled.motion == "settled" and later_beat.motion == "later"
+    assert settled.state["notes_table"] and later_beat.state["notes_table"]
+    assert settled.sentence == ("So for the points in hand, the notes' own table gives the "
+                                "test: a linear programme.")
+    assert settled.state["verdict"] == later_beat.state["verdict"][:-2]
+    undone = np.vstack([A, -A[:1]])
+    again = linprog([0, 0], A_ub=-undone, b_ub=-np.ones(len(undone)),
+                    bounds=[(None, None)] * 2, method="highs")
+    assert again.status == 2
+    *_, (_, yes), (_, no) = rows
     if found.status == 0:
-        assert later == "with more points: no solve of these tells"
-        assert "Whether more points will keep the data separable" in last_beat.sentence
+        assert later_beat.sentence == (
+            "The remark holds of points not yet seen: this yes could be undone by one more "
+            "point; a no would stand, whatever points were added.")
+        assert (yes, no) == ("this yes: one more point can undo it",
+                             "a no: it stands, whatever is added")
     else:
         more = np.vstack([A, np.random.default_rng(0).normal(size=(5, 2))])
         again = linprog([0, 0], A_ub=-more, b_ub=-np.ones(len(more)),
                         bounds=[(None, None)] * 2, method="highs")
         assert again.status == 2
-        assert later == "with more points: never separable"
-        assert "And more points can never make these separable." in last_beat.sentence
+        assert later_beat.sentence == (
+            "The remark holds of points not yet seen: a yes could be undone by one more "
+            "point; this no stands, whatever points are added.")
+        assert (yes, no) == ("a yes: one more point can undo it",
+                             "this no: it stands, whatever is added")
     assert "distribution" not in heard and "too strong" not in heard
     # the run's passes leave with the table's coming (the right half is the rows' and its)
-    assert last_beat.state["pass_counts"] is None and not last_beat.state["watching"]
+    assert settled.state["pass_counts"] is None and not settled.state["watching"]
     # (the notes' perceptron stops at its epoch limit: the run said to have none)
     assert ("with no limit on passes" in solved.sentence) == (not stopped)
     assert "no sample can test" not in heard
