@@ -60,9 +60,14 @@ class GordanBeats:
         key = getattr(self, "wrong_key_drawn", None)
         unshaded = (key.submobjects[-2:] if key is not None and self.on_screen(
             self.wrong_shading) else [])
-        self.play(appear(either[1]), appear(either[2]),
+        first, *after = either[1]  # (its θ's row; then what the programme does)
+        self.play(appear(first), appear(either[2]),
                   *[lit(row, self.theme) for row in unshaded],
                   run_time=max(style.RUN_FADE, style.PAUSE_READ if unshaded else 0.0))
+        # its programme's row as said (bench 353: a 6 s still)
+        if self.seconds_until("the programme is feasible") is not None:
+            self.wait_for_words("the programme is feasible")
+        self.play(*map(appear, after), run_time=style.RUN_FADE)
 
     def draw_gordan_other(self, beat) -> None:
         """Gordan's second case, a beat of its own (reviews 330: the alternative in one

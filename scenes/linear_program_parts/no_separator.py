@@ -81,6 +81,9 @@ class NoSeparatorBeats(GordanBeats):
             self.wait_for_words("a small programme")
             self.drop_gordan_card()
             self.set_status(status_said_first(beat.state["status"]))
+            # (bench 353: a 7 s still till the weights)
+            if self.status is not None:
+                self.light_as_said("finds one answer", [self.status])
         self.wait_for_words("weights")
         self.drop_gordan_card()
         self.follow_beat(beat)

@@ -211,6 +211,11 @@ class ProgrammeCard:
         if beat.state["programme"] and not self.programme_rest[0]:
             self.ring_weighed(beat)
         if answer:
+            # the certificate lit as it is called Gordan's second case (bench 353: a 6 s
+            # still before the solver's word)
+            drawn = getattr(self, "programme_drawn", None)
+            if drawn is not None and self.on_screen(drawn):
+                self.light_as_said("Gordan's second case", [drawn])
             self.wait_for_words("infeasible too")
             self.set_status(beat.state["status"])
 
