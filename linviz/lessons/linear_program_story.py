@@ -65,7 +65,7 @@ The state's keys:
 - ``margin_name``: θ*'s margin as written on its segment in data space (Typst), or None;
 - ``fewest_line``: one θ of the fewest mistakes (the opening's line) marked in weight space
   and its line drawn in data space ("as this one does", and while the programme without its
-  mistakes is solved beside it);
+  mistakes is solved beside it); :data:`WEIGHTS_ONLY`: its dot alone, its mistakes marked;
 - ``programme``: rows written on a card as said, each with the words it comes at: why a
   programme asks ≥ 1 (:data:`AT_LEAST_ROWS`, where the weight plane will stand) or, in
   `no-separator`, what the offset asks of Gordan's weights and their certificate on [1, x],
@@ -417,6 +417,9 @@ FLIPPED_SOLVE_WORDS = "label flipped, infeasible"
 #: what joins, on the kept θ's status line, the product (label times score = length times
 #: distance = 1) to the length it forces (written as said: the part before it first)
 LENGTH_SO = ", so "
+#: the ``fewest_line`` of a beat that marks the fewest θ by its dot in weight space alone (a
+#: recap: its line, 0.05 from points that looked on it, made its count uncheckable)
+WEIGHTS_ONLY = "weights only"
 #: the closing's words as which the notes' table comes back, its row lit
 OWN_TABLE_WORDS = "the notes' own table"
 #: the closing's words as which the remark's row is lit again, what it holds of said
@@ -591,7 +594,8 @@ def direction_grid_rows() -> list[str]:
     mantissa, exponent = grid_count()
     return [f"a plane: 1 angle, 1° apart: {grid_lines(2)} lines",
             f"{d} features: {d - 1} angles, 1° apart: "
-            f"$180^{d - 1} approx {mantissa:.1f} times 10^{exponent}$ lines"]
+            # (reviews 353: "lines" through 0 with 10 features are hyperplanes)
+            f"$180^{d - 1} approx {mantissa:.1f} times 10^{exponent}$ hyperplanes"]
 
 
 def direction_count_words() -> str:
@@ -857,8 +861,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # table within 3 s: a beat of its own, its count said)
     if not standardized:
         story.beat(f"Turning a line works in a plane; with {EXAMPLE_FEATURES} features, 1° "
-                   f"steps would mean {direction_count_words()} lines: no one can try them "
-                   f"all.", "directions", trial_line=False, wrong_marks=None,
+                   f"steps would mean {direction_count_words()} hyperplanes: no one can try "
+                   f"them all.", "directions", trial_line=False, wrong_marks=None,
                    # the directions a grid would try, counted under the sweep's chart
                    # (review 323: 8 s of still picture as they were said)
                    direction_grid=direction_grid_rows())
@@ -1060,7 +1064,9 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     region_said = (f"Now all {n} constraints{_zoomed_out(lesson)}, one at a time. The shading "
                    f"is the θ meeting those so far: it shrinks as each comes. The shaded "
                    f"region left, where the half-planes overlap, holds the θ meeting them "
-                   f"all. Its edges lie on {len(edges)} of the lines, numbered{one}.")
+                   f"all. Its edges lie on the lines numbered "
+                   # (reviews 353: "on 3 of the lines" heard as line 3)
+                   f"{formatting.listed(i + 1 for i in sorted(edges))}{one}.")
     story.beat(region_said, "all-constraints", shown=None, wrong_marks=None,
                # their points ringed in data space as they are numbered (review 298: the
                # numbers were not tied to the data)

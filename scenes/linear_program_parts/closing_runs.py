@@ -95,7 +95,8 @@ class ClosingRuns:
         marker flipped and ringed, and that run's bars beside."""
         stop = STOP_WORDS if self.lesson.feasible else None
         flipped = beat.state["flipped"]
-        title = ("this run through 0:", "updates in each pass") if flipped else (
+        # (reviews 353: "this run through 0" cryptic)
+        title = ("the perceptron through 0:", "updates in each pass") if flipped else (
             "through 0, updates in each pass",)
         watching = getattr(self, "watch_drawn", None)
         along = ([self.watch_at.animate(rate_func=linear).set_value(

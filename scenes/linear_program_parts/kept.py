@@ -83,9 +83,15 @@ class KeptBeats:
                                      theme.highlight), theme)
             self.place_beside(far, first, 0.3, rings=3, ring_cost=0.001, clear=True,
                               lines=self.line_boxes([(self.lesson.kept_theta, 0.0)]))
-            # a leader to its ring where it stands off it (reviews 351: it floated)
-            if detached(first, far, self.plane.ring_radius * np.sqrt(2) + 0.1):
-                far.add(leader_line(first, self.plane.ring_radius, far, theme.highlight))
+            # a leader to each of their places' rings where it stands off it (reviews 351:
+            # it floated; reviews 353: led to one of two tied points)
+            X = self.lesson.data.X
+            places = [self.plane.c2p(X[i]) for k, i in enumerate(self.lesson.kept_tight)
+                      if not any(np.array_equal(X[i], X[j])
+                                 for j in self.lesson.kept_tight[:k])]
+            for at in places:
+                if detached(at, far, self.plane.ring_radius * np.sqrt(2) + 0.1):
+                    far.add(leader_line(at, self.plane.ring_radius, far, theme.highlight))
             self.play(lit(flash, theme), appear(far), run_time=style.PAUSE_READ)
             self.kept_near.add(far)
         self.remove(*self.kept_near)

@@ -1261,7 +1261,9 @@ def test_edges_on_nearly_one_line_are_said(case):
     (said,) = [b.sentence for b in told_beats(lesson)
                if b.motion == "all-constraints"]
     edges = region_lines(lesson)
-    assert f"Its edges lie on {len(edges)} of the lines, numbered" in said
+    named = ", ".join(str(i + 1) for i in sorted(edges)[:-1]) + f" and {sorted(edges)[-1] + 1}"
+    assert f"Its edges lie on the lines numbered {named if len(edges) > 1 else edges[0] + 1}" \
+        in said
     A = data.y[:, None] * data.X
     for i, j in itertools.combinations(edges, 2):
         angle = math.degrees(math.acos(max(-1.0, min(1.0, A[i] @ A[j] / (

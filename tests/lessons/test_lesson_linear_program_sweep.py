@@ -92,7 +92,7 @@ def test_a_grid_of_directions_counts_one_angle_round_and_the_rest_half_round():
     exponent = int(np.floor(np.log10(count)))
     assert many == (f"{EXAMPLE_FEATURES} features: {EXAMPLE_FEATURES - 1} angles, 1° apart: "
                     f"$180^{EXAMPLE_FEATURES - 1} approx "
-                    f"{count / 10 ** exponent:.1f} times 10^{exponent}$ lines")
+                    f"{count / 10 ** exponent:.1f} times 10^{exponent}$ hyperplanes")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
