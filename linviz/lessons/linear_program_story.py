@@ -388,8 +388,9 @@ def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
     (reviews 326-351: the remark read as about a distribution, its reading disputed round
     after round and said over a still; reviews 352: the remark met by the solve with no
     word of what it holds of, and a yes's reach unsaid.)"""
-    story.beat(f"So for the points in hand, {OWN_TABLE_WORDS} gives the test: a linear "
-               f"programme.", "settled", ringed=[], pass_counts=None, watching=False,
+    # (reviews 353: "the table gives the test" more than the table says: its tool)
+    story.beat(f"So for the points in hand, the test is the tool of {OWN_TABLE_WORDS}: a "
+               f"linear programme.", "settled", ringed=[], pass_counts=None, watching=False,
                flipped=None, notes_table=NOTES_SUMMARY, verdict=rows)
     # each answer's row as it is said
     if lesson.feasible:
@@ -440,7 +441,9 @@ LOSES_NOTHING_STATUS = ("if every $y^((i)) theta^T x^((i)) > 0$: $c = 1 \/ min_i
 #: programme's constraint is ≥ a number, never strict, and ≥ 0 is met by θ = 0
 AT_LEAST_ROWS = [("Separating asks", "separating: $y^((i)) theta^T x^((i)) > 0$"),
                  ("cannot ask that", "a programme: $>=$ only, never $>$"),
-                 ("θ = 0 meets", "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it")]
+                 # (as "no use" is said, θ shrinking to 0 shows why: reviews 353, the row
+                 # and the shrink 3 s into the sentence)
+                 ("is no use", "$y^((i)) theta^T x^((i)) >= 0$: $theta = 0$ meets it")]
 
 
 #: the programme with helpers tⱼ ≥ |θⱼ| on the status line as the helpers' sentence says it
@@ -869,8 +872,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 331: "The notes' realizable case: a linear programme decides it." elliptical)
     # (reviews 345: the realizable case named over data just shown not to be: what the
     # programme will say of them, said)
-    answer = ("it finds such a line, as it will here, or says there is none" if lesson.feasible
-              else "it finds such a line, or says there is none, as it will here")
+    # (reviews 353: "where some line separates …, or says there is none" self-contradicting)
+    answer = ("it finds such a line, as it will here" if lesson.feasible
+              else "given data no line separates, like these, it says there is none")
     story.beat(f"For the notes' realizable case, where some line separates the data, the tool "
                f"is a linear programme: {answer}.",
                "notes-row", trial_line=False, wrong_marks=None, sweep_chart=False,

@@ -74,11 +74,14 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         # two rings out, a leader where near ones cover markers (review 283), named as the
         # sentence starts (reviews 334); "scaled up" written as said (reviews 338)
         self.set_rings(list(beat.state["ringed"]))
-        self.set_status(beat.state["status"])  # ("scaled up", the next beat's)
+        # ("scaled up", the next beat's; its arrows' part as they come: reviews 353, 2 s
+        # before them)
+        self.set_status(status_said_first(beat.state["status"]))
         self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
         self.wait_for_words("on one side of a line")
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.wait_for_words("perpendicular")
+        self.set_status(beat.state["status"])
         self.play(appear(self.shown_vector), appear(self.shown_normal),
                   run_time=style.RUN_FADE)
         if score:  # its distance from 0, as said

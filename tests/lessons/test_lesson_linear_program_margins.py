@@ -191,8 +191,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     settled, later_beat = beats[last - 1], beats[last]
     assert settled.motion == "settled" and later_beat.motion == "later"
     assert settled.state["notes_table"] and later_beat.state["notes_table"]
-    assert settled.sentence == ("So for the points in hand, the notes' own table gives the "
-                                "test: a linear programme.")
+    assert settled.sentence == ("So for the points in hand, the test is the tool of the "
+                                "notes' own table: a linear programme.")
     assert settled.state["verdict"] == later_beat.state["verdict"][:-2]
     undone = np.vstack([A, -A[:1]])
     again = linprog([0, 0], A_ub=-undone, b_ub=-np.ones(len(undone)),
@@ -289,8 +289,8 @@ def test_the_opening_names_the_notes_table_row(case):
     found = linprog(np.zeros(2), A_ub=-A, b_ub=-np.ones(len(A)), bounds=[(None, None)] * 2,
                     method="highs")
     assert found.status in (0, 2)
-    answer = ("it finds such a line, as it will here, or says there is none" if found.status == 0
-              else "it finds such a line, or says there is none, as it will here")
+    answer = ("it finds such a line, as it will here" if found.status == 0
+              else "given data no line separates, like these, it says there is none")
     assert row.sentence.endswith(f"the tool is a linear programme: {answer}.")
     # with how many places the points stand at, where some share one (recounted here)
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
