@@ -18,10 +18,10 @@ from linviz.lessons.no_separator_story import MEAN_WORDS
 from scenes.linear_program_parts.common import DIAMOND_SHORT
 from scenes.linear_program_parts.score_strip import score_strip
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import box_around, least_covered
 from scenes.toolkit.plane import Hyperplane
-from scenes.toolkit.screen_text import markup_with_math, text
+from scenes.toolkit.screen_text import markup_with_math, math, text
 
 #: the card's rows keep this far from the data plane's top (screen units)
 CARD_TOP_GAP = 0.25
@@ -155,15 +155,21 @@ class ProgrammeCard:
         line = Hyperplane(self.plane, theta, 0.0, show_normal=True, show_notes=False,
                           show_shading=True)
         line.line.set_color(self.theme.muted)
-        self.play(appear(line), appear(strip), run_time=style.RUN_FADE)
+        # its arrow named θ (reviews 353: "this θ" an unnamed arrow)
+        name = with_backdrop(math("theta", self.theme, style.FONT_LABEL)
+                             .set_color(self.theme.normal), self.theme)
+        self.place_beside(name, line.normal.get_end(), 0.12)
+        self.play(appear(line), appear(strip), appear(name), run_time=style.RUN_FADE)
         strip.follow_scale()
-        # (it fades with c, its arrow gone as c leaves 1: θ = 0 has no line, no side)
+        # (it fades with c, its arrow and name gone as c leaves 1: θ = 0 has no line, no
+        # side)
         line.add_updater(lambda m: m.set_parameters(theta, 0.0,
                                                     presence=min(1.0, strip.scale.get_value())))
-        self.remove(strip, line)
+        name.add_updater(lambda m: m.set_opacity(0.0) if strip.scale.get_value() < 1 else None)
+        self.remove(strip, line, name)
         # (one drawing on screen: it leaves whole, while the state's ``score_strip`` holds
         # only the strip, the faded line with it)
-        self.score_strip_drawn = VGroup(strip, line)
+        self.score_strip_drawn = VGroup(strip, line, name)
         self.add(self.score_strip_drawn)
         # after the first row, the strip's side > 0 lit as "above 0" is said (the bench:
         # 5-7 s stills between the rows; its 0 is lit by :meth:`draw_at_least_zero`)
@@ -188,7 +194,8 @@ class ProgrammeCard:
 
         return {AT_LEAST_ROWS[0][0]: ([], style.RUN_FADE, light_sides),
                 AT_LEAST_ROWS[-1][0]: ([strip.scale.animate.set_value(0.0)], SHRINK_SECONDS,
-                                       lambda: (strip.settle(), line.clear_updaters()))}, strip
+                                       lambda: (strip.settle(), line.clear_updaters(),
+                                                name.clear_updaters()))}, strip
 
     def draw_offset_certificate(self, beat) -> None:
         """Gordan's certificate on [1, x], written as said (:meth:`write_offset_rows`)."""
@@ -215,7 +222,8 @@ class ProgrammeCard:
             # still before the solver's word)
             drawn = getattr(self, "programme_drawn", None)
             if drawn is not None and self.on_screen(drawn):
-                self.light_as_said("Gordan's second case", [drawn])
+                # (its rows, not its backdrop: lit, that hid them, reviews 354)
+                self.light_as_said("Gordan's second case", list(drawn[1:]))
             self.wait_for_words("infeasible too")
             self.set_status(beat.state["status"])
 

@@ -61,12 +61,18 @@ class ScalingBeats:
         if not self.lesson.feasible and self.seconds_until(GENERAL_WORDS) is not None:
             # a θ with mistakes marked is no θ with every label times score above 0: dimmed
             # as that one is spoken of (reviews 340: the claim read as about it)
-            shown = [m for m in (self.scaling_drawing, self.wrong_drawn)
-                     if m is not None and self.on_screen(m)]
+            drawing = (self.scaling_drawing if self.scaling_drawing is not None
+                       and self.on_screen(self.scaling_drawing) else None)
+            shown = [*([] if drawing is None else drawing[:2]),
+                     *([self.wrong_drawn] if self.wrong_drawn is not None
+                       and self.on_screen(self.wrong_drawn) else [])]
             self.wait_for_words(GENERAL_WORDS)
             if shown:
-                # (faded by a share: the θ's shaded side stays fainter than its line)
+                # (faded by a share: the θ's shaded side stays fainter than its line; its
+                # note, done with, gone: reviews 353, dimmed text stood on to the weights)
                 self.play(*[m.animate.fade(1.0 - DIMMED) for m in shown],
+                          *([] if drawing is None else
+                            [drawing[2].animate.set_opacity(0.0)]),
                           run_time=style.RUN_FADE)
         # (reviews 317: written as "loses nothing" was argued, 5 s before they were asked)
         drawn = getattr(self, "score_strip_drawn", None)
