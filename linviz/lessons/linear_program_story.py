@@ -1399,8 +1399,10 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # and margin only heard)
         # (reviews 329: "1 over its margin, the nearest point's distance from its line"
         # and three numbers in one breath: one chain, the distance to the length)
-        ringed = ("the ringed point, the kept one nearest its line, is" if len(tight) == 1
-                  else "the ringed points, the kept ones nearest its line, are")
+        # (reviews 354: "the ringed points, the kept ones nearest its line, are … from its
+        # line": one idea, its line said once)
+        ringed = ("the kept point nearest its line, ringed, is" if len(tight) == 1
+                  else "the kept points nearest its line, ringed, are")
         their = "its" if len(tight) == 1 else "their"
         only = "only " if length > 1 else ""
         # every point at the places magnified named (reviews 347: 78, at 74's, unsaid)
@@ -1413,7 +1415,7 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         # (reviews 345: the distance and why it fixes the length in one sentence: two)
         # (reviews 350: "It" named the beat before: named again)
         story.beat(f"The solver's θ lies so far out because {ringed} {only}{margin_said} "
-                   f"from its line"
+                   f"from it"
                    f"{magnified}.", "kept-margin", fewest_line=False,
                    kept_margin=margin_said, status=kept_status,
                    pause=REVEAL_PAUSE if len(tight_insets) > 1 else 0.0,

@@ -104,8 +104,10 @@ class IntroBeats:
             else:
                 self.play(appear(table), run_time=style.RUN_FADE)
             self.mark_for_beat(table)
-            # its row lit as its tool is named (reviews 348: a 9 s still)
+            # its row lit as its tool is named (reviews 348: a 9 s still); the data as they
+            # are named, where none separates them (reviews 354: a 10 s still)
             self.light_as_said("linear programme", [table.lit_row])
+            self.light_as_said("like these", [self.plane.markers])
         elif leaving:
             self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)

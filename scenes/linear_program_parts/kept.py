@@ -65,7 +65,7 @@ class KeptBeats:
         label times score, 1, ringed as named, lit as their distance is said, the first
         magnified where the beat says it (reviews 345: they looked on the line)."""
         theme = self.theme
-        self.wait_for_words("the ringed")
+        self.wait_for_words("ringed")
         # (the kept points' only: reviews 319, the left-out points were ringed too)
         flash = VGroup(*[self.ring(i) for i in self.lesson.kept_tight])
         self.play(appear(flash), run_time=style.RUN_FADE)
