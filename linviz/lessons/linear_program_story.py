@@ -107,7 +107,6 @@ The state's keys:
 
 from __future__ import annotations
 
-import math
 import re
 
 import numpy as np
@@ -1377,10 +1376,13 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (reviews 317: "in the same wedge" where the two lines are drawn as one: said)
     # (reviews 324: "almost the same way" where the two were 0.1° apart: the angle said,
     # rounded up so "within" holds)
+    # (reviews 351, 355: "within 1.4°" read as the angle, 1.34°: said to the nearest 0.1°,
+    # "within 0.1°" below 0.05°)
     angle = angle_between(kept, lesson.scaling_theta)
-    within = math.ceil(angle * 10) / 10
-    way = (f"points the same way as this one, to within {within:.1f}°"
-           if angle < SAME_WAY_DEGREES else "lies in the same wedge")
+    about = round(angle, 1)
+    way = ("lies in the same wedge" if angle >= SAME_WAY_DEGREES else
+           f"points the same way as this one, to about {about:.1f}°" if about >= 0.1 else
+           "points the same way as this one, to within 0.1°")
     # why it lies off the plane (reviews 317: its size unexplained): its least y·score is
     # 1, so ‖θ‖ is 1 over its margin; a beat of its own (reviews 324: four ideas in one),
     # the margin to 3 digits (reviews 324: 1/0.042 is not 23.59)

@@ -69,14 +69,14 @@ class ScoreStrip(VGroup):
 
     def heading_at(self, c: float):
         """"each point's y⁽ⁱ⁾θᵀx⁽ⁱ⁾" over the line; as θ shrinks to 0 before c is named,
-        "…, θ scaled down", then "…, θ = 0"; once θ is scaled by a named c (``c_named``),
+        "…" (reviews 355: "θ scaled down" written, never said), then "…, θ = 0"; once θ is scaled by a named c (``c_named``),
         "each point's y⁽ⁱ⁾(cθ)ᵀx⁽ⁱ⁾, c = …" (reviews 329: c written before scaling was
         named)."""
         plain = "each point's $y^((i)) theta^T x^((i))$"
         # (reviews 351: c written as θ shrank to 0, a sentence before it was named)
         words = (plain if c == 1.0 else
                  f"{plain}, $theta = 0$" if not self.c_named and c == 0.0 else
-                 f"{plain}, $theta$ scaled down" if not self.c_named else
+                 plain if not self.c_named else
                  f"each point's $y^((i)) (c theta)^T x^((i))$, $c$ = {formatting.number(c, 2)}")
         heading = text(markup_with_math(words), self.theme, style.FONT_PANEL, self.theme.text)
         return heading.next_to(self.line.line, UP, buff=self.stack_top() + HEADING_GAP)

@@ -283,10 +283,11 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     assert np.all(between > 0)
     angle = np.degrees(np.arccos(np.clip(theta @ lesson.scaling_theta / np.hypot(*theta)
                                          / np.hypot(*lesson.scaling_theta), -1, 1)))
-    # the angle said, rounded up to 0.1° (reviews 324: "almost the same way" at 0.1°)
-    up = np.ceil(angle * 10) / 10
-    assert (f"points the same way as this one, to within {up:.1f}°" in said.sentence) == (
-        angle < 3)
+    # the angle said to the nearest 0.1° (reviews 324: "almost the same way" at 0.1°;
+    # reviews 355: "within 1.4°" read as the angle, 1.34°), "within 0.1°" below 0.05°
+    near = round(float(angle), 1)
+    way = (f"to about {near:.1f}°" if near >= 0.1 else "to within 0.1°")
+    assert (f"points the same way as this one, {way}" in said.sentence) == (angle < 3)
     assert ("lies in the same wedge" in said.sentence) == (angle >= 3)
     green = ("the green wedge holds" if len(lesson.kept_arcs) == 1
              else "the green wedges hold")
