@@ -11,7 +11,7 @@ from manim import DOWN, LEFT, RIGHT, UP, DashedLine, Dot, LaggedStart, ValueTrac
 from linviz import formatting
 from linviz.lessons.linear_program_story import ASK_WORDS, GENERAL_WORDS
 from linviz.geometry import clip_line
-from scenes.linear_program_parts.common import flipped_through_origin
+from scenes.linear_program_parts.common import flipped_through_origin, ray_end
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
@@ -63,7 +63,7 @@ class ScalingBeats:
             # as that one is spoken of (reviews 340: the claim read as about it)
             drawing = (self.scaling_drawing if self.scaling_drawing is not None
                        and self.on_screen(self.scaling_drawing) else None)
-            shown = [*([] if drawing is None else drawing[:2]),
+            shown = [*([] if drawing is None else [*drawing[:2], drawing[3]]),
                      *([self.wrong_drawn] if self.wrong_drawn is not None
                        and self.on_screen(self.wrong_drawn) else [])]
             self.wait_for_words(GENERAL_WORDS)
@@ -187,13 +187,17 @@ class ScalingBeats:
         line.line.set_color(theme.muted)
         self.dashes_named = False
         note = self.least_note(start)
+        arrow = self.scaled_arrow(scale, unit)
         # the strip of its label times scores (from the sentence before, at θ = 0) back at
         # this θ, then growing with it (reviews 322: it left as the scaling was said)
         strip = self.standing_strip()
-        self.play(appear(line), appear(note), *strip_to(strip, 1.0), run_time=style.RUN_FADE)
+        self.play(appear(line), appear(note), appear(arrow), *strip_to(strip, 1.0),
+                  run_time=style.RUN_FADE)
         if strip is not None:  # (c written from here: the sentence names it)
             strip.c_named = True
-        self.light_as_said("like this one", [line])  # (reviews 352: "this one", unlit)
+        # (reviews 352: "this one", unlit; reviews 353-356: its arrow gone, never seen to
+        # grow)
+        self.light_as_said("like this one", [line, arrow[0]])
         self.scale_first_stretch(scale, strip, note, start)
         # the dashed lines as they are named (reviews 352: drawn 6 s before), then closing
         # in
@@ -203,7 +207,7 @@ class ScalingBeats:
         self.play(appear(dashes), note.animate.become(self.least_note(scale.get_value())),
                   run_time=style.RUN_FADE)
         said = self.seconds_until("close in")
-        drawn = [line, dashes, note]
+        drawn = [line, dashes, note, arrow]
         self.remove(*drawn)  # one drawing on screen, as it leaves
         # (standing while the state's ``scaling`` holds: reviews 318, it left as "scaled
         # up, meets it" was said)
@@ -214,6 +218,31 @@ class ScalingBeats:
         # way, by ratio (reviews 339: at 1 a sentence before that was said)
         self.scale_to(1.0 if beat.state["scaled_to_one"] else float(start ** (1 / 3)),
                       max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
+
+    def scaled_arrow(self, scale, unit) -> VGroup:
+        """cθ's arrow in data space, ``scale`` times the unit θ ``unit``, following the
+        tracker: from 0 to its tip, or to the plane's edge where it reaches past it, named
+        "cθ" beside its tip (no backdrop: lit, a backdrop turns a yellow box)."""
+        theme, plane = self.theme, self.plane
+        direction = np.asarray(unit, dtype=float) / float(np.hypot(*unit))
+        edge = 0.95 * ray_end(direction, plane.box)
+        arrow = FastArrow(theme.normal, stroke_width=3)
+        name = math("c theta", theme, style.FONT_LABEL).set_color(theme.normal)
+
+        def follow(drawing) -> None:
+            tip = scale.get_value() * np.asarray(unit, dtype=float)
+            if float(np.hypot(*tip)) > float(np.hypot(*edge)):
+                tip = edge
+            start, end = plane.c2p((0.0, 0.0)), plane.c2p(tip)
+            arrow.set_ends(start, end)
+            along = (end - start) / max(float(np.linalg.norm(end - start)), 1e-9)
+            across = np.array([-along[1], along[0], 0.0])
+            name.move_to(end - 0.15 * along + 0.3 * across)
+
+        drawing = VGroup(arrow, name)
+        follow(drawing)
+        drawing.add_updater(follow)
+        return drawing
 
     def scale_first_stretch(self, scale, strip, note, start: float) -> None:
         """The first third of the scaling (by ratio) as c and the multiplying are said, the
@@ -236,7 +265,7 @@ class ScalingBeats:
         least y·score), its dashed lines, least and strip following; the strip's mark at 1
         comes as its dots reach it (reviews 334: 26 s early)."""
         scale, band, strip, start = self.scaled
-        _, dashes, note = self.scaling_drawing
+        _, dashes, note, _ = self.scaling_drawing
         dashes.add_updater(lambda m: m.become(band()))
         note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
         if strip is not None:  # (its dots and c follow, till settled after)
