@@ -172,15 +172,15 @@ def lifted_rows(lesson: LinearProgramLesson) -> list[tuple[str, str]]:
     positive, negative = lesson.overlap
     places = max(weight_places(positive.values()), weight_places(negative.values()))
 
-    def term(sign: str, weights, i: int) -> str:
+    def term(sign: str, weights, i: int, end: str = "") -> str:
         weight = ("" if len(weights) == 1 else
                   f"{formatting.number(weights[i], places, minus='-')} ")
-        return f"${sign} {weight}[1, x^(({i + 1}))]$"
+        return f"${sign} {weight}[1, x^(({i + 1}))]{end}$"
 
-    rows = [term("+" if k else "", positive, i) for k, i in enumerate(sorted(positive))]
-    rows += [term("-", negative, i) for i in sorted(negative)]
     # one sum, its value at its end (reviews 352: a column of terms read as four items)
-    rows[-1] = rows[-1][:-1] + " = 0$"
+    last = sorted(negative)[-1]
+    rows = [term("+" if k else "", positive, i) for k, i in enumerate(sorted(positive))]
+    rows += [term("-", negative, i, " = 0" if i == last else "") for i in sorted(negative)]
     # the two entries' sums written as said (reviews 321: "each side totals 1" only heard,
     # m undefined): the first entries, each side's weights, 1 − 1; the rest, the point
     # both hold (one side's single point, named; else m, as the picture shows it, review

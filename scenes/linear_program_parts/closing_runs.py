@@ -40,14 +40,6 @@ ROWS_TOP, ROWS_BUFF = 0.25, 0.22
 TABLE_UNDER_ROWS = 0.45
 
 
-def row_words(row) -> list:
-    """A closing row's words without its backdrop (lit, a backdrop turns a yellow box:
-    reviews 354), each a member of the row on screen (a group made of them would split
-    it)."""
-    backdrop = getattr(row, "background_rectangle", None)
-    return [part for part in row.submobjects if part is not backdrop]
-
-
 class ClosingRuns:
     """The closing's runs (a part of :class:`scenes.linear_program.LinearProgramScene`,
     through :class:`scenes.linear_program_parts.offset.OffsetBeats`)."""
@@ -153,7 +145,7 @@ class ClosingRuns:
         # the remark's row lit as one solve is said to test (bench 351: a 6 s still)
         drawn = getattr(self, "verdict_drawn", None)
         if drawn is not None and self.on_screen(drawn):
-            self.light_as_said("solve tests", row_words(drawn[0]))
+            self.light_as_said("solve tests", [drawn[0]])
         rows, flip = beat.state["verdict"], getattr(self, "flip_drawn", None)
         flipped = [k for k, (words, _) in enumerate(rows) if words == FLIPPED_SOLVE_WORDS]
         if flip is not None and self.on_screen(flip) and flipped:
@@ -198,7 +190,7 @@ class ClosingRuns:
         not yet seen as said."""
         drawn = getattr(self, "verdict_drawn", None)
         if drawn is not None and self.on_screen(drawn):
-            self.light_as_said(LATER_WORDS, row_words(drawn[0]))
+            self.light_as_said(LATER_WORDS, [drawn[0]])
         self.show_verdict(beat.state["verdict"])
 
     def show_verdict(self, rows) -> None:

@@ -105,8 +105,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         else:  # its multiples and dashed line, drawn before, lit as scaling up is said,
             # the status line as the constraint is (bench 351-352: a 6 s still after the
             # flip)
-            # (the arrow, not a name's backdrop: lit, a backdrop turns a yellow box)
-            self.light_as_said("Scaled up", [self.shown_normal[0]])
+            self.light_as_said("Scaled up", [self.shown_normal])
             if self.status is not None:
                 self.light_as_said("at least 1", [self.status])
 
@@ -209,8 +208,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         self.play(appear(circle), run_time=style.RUN_FADE)
         self.mark_for_beat(circle)
         # where it touches, lit as said (bench 352: a 7 s still)
-        # (θ*'s dot, not its name's backdrop: lit, a backdrop turns a yellow box)
-        self.light_as_said("touches it", [self.star_dot[0] if self.lesson.widest_is_star
+        self.light_as_said("touches it", [self.star_dot if self.lesson.widest_is_star
                                           else circle[-1]])
 
     def draw_objective(self, beat) -> None:

@@ -115,8 +115,7 @@ class KeptBeats:
         status = beat.state["status"]
         self.wait_for_words("θ's length")  # the product, the distance lit with it
         self.set_status(status.rsplit(LENGTH_SO, 1)[0])
-        # (the rings: lit, the distance's backdrop would turn a yellow box)
-        self.play(lit(self.kept_near[0], self.theme), run_time=style.PAUSE_READ)
+        self.play(lit(self.kept_near, self.theme), run_time=style.PAUSE_READ)
         self.wait_for_words("length must be")  # the length it forces, on the ray
         self.set_status(status)
         self.play(lit(self.kept_drawn[0], self.theme), run_time=style.PAUSE_READ)

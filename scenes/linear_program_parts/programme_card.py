@@ -222,7 +222,8 @@ class ProgrammeCard:
             # still before the solver's word)
             drawn = getattr(self, "programme_drawn", None)
             if drawn is not None and self.on_screen(drawn):
-                # (its rows, not its backdrop: lit, that hid them, reviews 354)
+                # (its rows: its backdrop is a plain rectangle, lit it hid them, reviews
+                # 354)
                 self.light_as_said("Gordan's second case", list(drawn[1:]))
             self.wait_for_words("infeasible too")
             self.set_status(beat.state["status"])

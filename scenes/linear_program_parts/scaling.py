@@ -222,7 +222,7 @@ class ScalingBeats:
     def scaled_arrow(self, scale, unit) -> VGroup:
         """cθ's arrow in data space, ``scale`` times the unit θ ``unit``, following the
         tracker: from 0 to its tip, or to the plane's edge where it reaches past it, named
-        "cθ" beside its tip (no backdrop: lit, a backdrop turns a yellow box)."""
+        "cθ" beside its tip."""
         theme, plane = self.theme, self.plane
         direction = np.asarray(unit, dtype=float) / float(np.hypot(*unit))
         edge = 0.95 * ray_end(direction, plane.box)

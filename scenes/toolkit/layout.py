@@ -7,7 +7,8 @@ How still drawings are kept still is the stage's (scenes/toolkit/speed/stage.py)
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, Animation, Mobject, VGroup, VMobject, config
+from manim import (DOWN, LEFT, RIGHT, Animation, BackgroundRectangle, Indicate, Mobject,
+                   VGroup, VMobject, config)
 
 from . import style
 from .speed.manim_adapter import colour_alphas, set_colour_alphas
@@ -97,10 +98,24 @@ def vanish(mobject: Mobject, **kwargs) -> QuickFade:
 
 def lit(drawing, theme, scale: float = 1.0, colour=None) -> Animation:
     """``drawing`` lit in the highlight colour, or ``colour`` (grown ``scale`` times and
-    back) as it is named: what a sentence names is seen named, not left a still."""
-    from manim import Indicate
+    back) as it is named: what a sentence names is seen named, not left a still; its
+    backdrops keep their own colour (:class:`Lit`)."""
+    return Lit(drawing, color=colour or theme.highlight, scale_factor=scale)
 
-    return Indicate(drawing, color=colour or theme.highlight, scale_factor=scale)
+
+class Lit(Indicate):
+    """Manim's Indicate whose target leaves the drawing's background rectangles as they
+    are (Indicate colours the whole family: a label's dark backdrop flashed as a solid
+    yellow box, reviews 354)."""
+
+    def create_target(self):
+        target = super().create_target()
+        for own, copied in zip(self.mobject.get_family(), target.get_family()):
+            if isinstance(own, BackgroundRectangle):
+                copied.set_fill(own.get_fill_color(), opacity=own.get_fill_opacity())
+                copied.set_stroke(own.get_stroke_color(), width=own.get_stroke_width(),
+                                  opacity=own.get_stroke_opacity())
+        return target
 
 
 def keep_in_frame(label, box=None) -> None:

@@ -333,3 +333,28 @@ def test_markers_shifted_each_keep_the_outline_they_are_drawn_with():
         # every point of marker i's outline moved by offsets[i]: same shape, same size
         np.testing.assert_allclose(moved, np.repeat(offsets[which][:, None, :], per, axis=1),
                                    atol=1e-12)
+
+
+def test_a_lit_label_keeps_its_backdrop_dark():
+    """Lighting a label on a backdrop (:func:`scenes.toolkit.layout.lit`) colours the label
+    and leaves its backdrop as it was, at mid-light and after (Manim's Indicate coloured the
+    whole family: a dark backdrop flashed as a solid yellow box, reviews 354)."""
+    from manim import BLACK, Square
+    from manim.utils.color import ManimColor
+
+    from scenes.toolkit.layout import lit
+    from scenes.toolkit.style import THEMES
+
+    theme = next(iter(THEMES.values()))
+    label = Square()
+    label.add_background_rectangle(color=BLACK, opacity=0.8)
+    backdrop = label.background_rectangle
+    light = lit(label, theme)
+    light.begin()
+    light.interpolate(0.5)  # (there and back: the full colour at the middle)
+    assert backdrop.get_fill_color() == ManimColor(BLACK)
+    assert backdrop.get_fill_opacity() == 0.8
+    assert label.submobjects[-1].get_stroke_color() == ManimColor(theme.highlight)
+    light.interpolate(1.0)
+    light.finish()
+    assert backdrop.get_fill_color() == ManimColor(BLACK)
