@@ -6,11 +6,13 @@ little farther that also look on its line."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Dot, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Dot, Rectangle, VGroup
 
+from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import LENGTH_SO, status_said_first
 from scenes.linear_program_parts.common import ray_end, weight_veil
 from scenes.toolkit import style
+from scenes.toolkit.magnifier import SHARES
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.placement import detached, leader_line
 from scenes.toolkit.plane import Hyperplane
@@ -20,6 +22,18 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: the most points that look on the solver's θ's line named by their rings
 RING_NAMES_MOST = 3
+#: the room (screen units) round a close-up in a quarter of the weight plane, and above it
+#: for its name
+QUARTER_GAP, QUARTER_NAME = 0.1, 0.35
+
+
+def quarter_veil(theme, box) -> Rectangle:
+    """An opaque rectangle of the ground over the screen box (x0, y0, x1, y1): a quarter of
+    the weight plane where a close-up of data space stands (its own frame says whose)."""
+    x0, y0, x1, y1 = box
+    veil = Rectangle(width=x1 - x0, height=y1 - y0, stroke_width=0,
+                     fill_color=theme.background, fill_opacity=1.0)
+    return veil.move_to([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
 
 
 class KeptBeats:
@@ -121,20 +135,54 @@ class KeptBeats:
         self.play(lit(self.kept_drawn[0], self.theme), run_time=style.PAUSE_READ)
 
     def show_kept_inset(self, beat) -> None:
-        """The beat's close point magnified over the weight plane, which the beat does not
-        use (reviews 330: in the data plane it hid six points), veiled (reviews 331: over
-        its axes and shading it read as weight space), in the solver's θ's colour, its name
-        over it (under it, on raw wine, it stood on the plane's "mean"); the others it
-        names in turn; a close-up there before leaves."""
-        frame = self.weights.frame
-        beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
+        """The beat's close point magnified in the quarter of the weight plane that holds
+        neither the solver's θ nor a wedge of the fewest mistakes (:meth:`free_quarter`),
+        that quarter veiled (reviews 331: over its axes and shading it read as weight
+        space), the rest of the plane standing (reviews 357: veiled whole, the solver's θ
+        was hidden while its length was said), in the solver's θ's colour, its name over
+        it; the others it names in turn; a close-up there before leaves. Where no quarter
+        holds an inset, the whole plane is veiled and the inset stands on it."""
+        beside = self.free_quarter()
         veil = getattr(self, "kept_veil", None)
         if veil is None or not self.on_screen(veil):
-            self.kept_veil = weight_veil(self)
+            self.kept_veil = (weight_veil(self) if beside is None
+                              else quarter_veil(self.theme, beside))
             self.play(appear(self.kept_veil), run_time=style.RUN_FADE)
+        if beside is None:
+            frame = self.weights.frame
+            beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
+        else:  # (its name over it, inside the quarter)
+            beside = (beside[0] + QUARTER_GAP, beside[1] + QUARTER_GAP,
+                      beside[2] - QUARTER_GAP, beside[3] - QUARTER_GAP - QUARTER_NAME)
         self.drop_least_inset()
         self.show_close(beat, above=True, colour=self.theme.boundary, beside=beside)
         self.magnify_the_others(beat, above=True, colour=self.theme.boundary, beside=beside)
+
+    def free_quarter(self):
+        """The screen box (x0, y0, x1, y1) of the quarter of the weight plane (between 0
+        and a corner of its frame) that holds no direction of the solver's θ or of a wedge
+        of the fewest mistakes and is the largest (the first of equals in the order
+        (−, −), (+, −), (−, +), (+, +) of the signs of θ₁, θ₂), when an inset of the
+        least share fits in it; else None."""
+        lesson = self.lesson
+        low, _ = lesson.mistake_range
+        taken = [float(np.arctan2(*np.asarray(lesson.kept_theta, dtype=float)[::-1]))]
+        for start, end, count in mistake_arcs(lesson.signed):
+            if count == low:
+                taken.extend(np.linspace(start, end, 9))
+        quarters = []
+        origin, frame = self.weight_point((0, 0)), self.weights.frame
+        least = SHARES[-1] * float(self.plane.frame.width) + 2 * QUARTER_GAP
+        for k, (s1, s2) in enumerate(((-1, -1), (1, -1), (-1, 1), (1, 1))):
+            if any(np.cos(a) * s1 > 0 and np.sin(a) * s2 > 0 for a in taken):
+                continue
+            corner = frame.get_corner(s1 * RIGHT + s2 * UP)
+            x0, x1 = sorted((float(origin[0]), float(corner[0])))
+            y0, y1 = sorted((float(origin[1]), float(corner[1])))
+            room = min(x1 - x0, y1 - y0 - QUARTER_NAME)
+            if room >= least:
+                quarters.append((-round(room, 2), k, (x0, y0, x1, y1)))
+        return min(quarters)[2] if quarters else None
 
     def draw_kept_close(self, beat) -> None:
         """The points that would look on the solver's θ's line ringed as named, the first
