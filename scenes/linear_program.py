@@ -96,7 +96,7 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
         # counts only where both classes share a place: the others are clutter here; the
         # markers as wide as the lesson's rule of a point that looks on a line takes them
         self.plane = DataPlane(self.data.X, self.data.y, theme, data=self.data,
-                               include_origin=True, side=SIDE, center=DATA_CENTER,
+                               box=lesson.full_view, side=SIDE, center=DATA_CENTER,
                                counts="mixed", marker_size=marker_share(lesson) * SIDE)
         self.weights = DataPlane(np.zeros((0, 2)), np.zeros(0), theme, box=self.first_box(),
                                  side=SIDE, center=WEIGHT_CENTER,

@@ -75,6 +75,10 @@ ARROW_SHARE = 0.2
 STEP_INSET_ZOOM = 7
 
 
+#: the room round the points in the data plane's view (a share of their span on each side:
+#: less than a plane's usual, reviews 357, Iris's points filled half its height)
+DATA_VIEW_PADDING = 0.08
+
 def arrow_times(length: float, width: float) -> int:
     """The whole k ≥ 1 an arrow of ``length`` is drawn k times longer by in a plane of
     ``width``, so it spans at least :data:`ARROW_SHARE` of it: 1 if it already does, else
@@ -491,8 +495,10 @@ class LinearProgramLesson:
 
     @property
     def full_view(self) -> Box:
-        """The data plane's view of every point (and 0): the view the scene opens on."""
-        return fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        """The data plane's view of every point (and 0): the view the scene opens on, with
+        :data:`DATA_VIEW_PADDING` round the points."""
+        return fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True,
+                          padding=DATA_VIEW_PADDING)
 
     @property
     def overlap_closeup(self) -> tuple[Box, int] | None:
@@ -553,7 +559,7 @@ class LinearProgramLesson:
         theta = self.thetas[-1]
         x = np.asarray(self.data.X[self.least_point], dtype=float)
         distance = abs(float(x @ theta)) / float(np.hypot(*theta))
-        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        view = self.full_view
         return magnified_box(view, project_onto_line(x, theta, 0.0), distance)
 
     def nearest_to_line(self, theta) -> tuple[int, float]:
@@ -585,7 +591,7 @@ class LinearProgramLesson:
         theta = np.asarray(theta, dtype=float)
         x = np.asarray(self.data.X[j], dtype=float)
         distance = float(self.signed[j] @ theta) / float(np.hypot(*theta))
-        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        view = self.full_view
         found = magnified_box(view, project_onto_line(x, theta, 0.0), abs(distance))
         return None if found is None or found[1] < STEP_INSET_ZOOM else (j, *found)
 
@@ -596,7 +602,7 @@ class LinearProgramLesson:
         theta = np.asarray(theta, dtype=float)
         if not np.any(theta):
             return []
-        view = fitted_box(np.asarray(self.data.X, dtype=float), include_origin=True)
+        view = self.full_view
         distances = np.abs(_dot(self.signed, theta)) / float(np.hypot(*theta))
         return [int(i) for i in np.flatnonzero(distances > 0) if magnified_box(
             view, (0.0, 0.0), float(distances[i])) is not None and magnified_box(
@@ -611,7 +617,7 @@ class LinearProgramLesson:
         read apart as they are."""
         theta = np.asarray(theta, dtype=float)
         X = np.asarray(self.data.X, dtype=float)
-        view = view or fitted_box(X, include_origin=True)
+        view = view or self.full_view
         found, places = [], []
         for i in points:
             if any(np.array_equal(X[i], X[j]) for j in places):
@@ -731,7 +737,7 @@ class LinearProgramLesson:
         """The whole k ≥ 1 point ``i``'s y⁽ⁱ⁾x⁽ⁱ⁾ is drawn k times longer by in data space,
         so its arrow spans at least :data:`ARROW_SHARE` of the data plane's width (the view
         fitted to the points and 0): a short arrow would be a speck among the markers."""
-        view = fitted_box(self.data.X, include_origin=True)
+        view = self.full_view
         return arrow_times(float(np.hypot(*self.signed[i])), box_width(view))
 
     @property

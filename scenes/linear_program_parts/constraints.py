@@ -61,6 +61,17 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
             self.shown_vector.add(DashedLine(self.plane.c2p((0, 0)), self.plane.c2p(point),
                                              color=theme.step, stroke_width=2,
                                              dash_length=0.08, stroke_opacity=0.7))
+        arrow = self.shown_vector.arrow  # the point's name keeps off it
+        # two rings out, a leader where near ones cover markers (review 283), named as the
+        # sentence starts (reviews 334); "scaled up" written as said (reviews 338)
+        self.set_rings(list(beat.state["ringed"]))
+        # ("scaled up", the next beat's; its arrows' part as they come: reviews 353, 2 s
+        # before them)
+        self.set_status(status_said_first(beat.state["status"]))
+        self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
+        # the arrow's name off the point's (reviews 357 layout: "7" hidden under it)
+        self.shown_vector.avoid.target.extend(self.named_rings)
+        self.shown_vector.refresh_label()
         self.shown_vector.add(signs_over(self.plane, self.shown_vector.arrow.tip, theme))
         # (reviews 334: a name over the + cloud)
         self.shown_vector.add(*tip_leader(self.shown_vector, theme.step))
@@ -70,14 +81,6 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         shaft = self.weight_point(foot) - self.weight_point((0, 0))
         self.shown_label.next_to(self.weight_point((0, 0)),
                                  -shaft / max(float(np.linalg.norm(shaft)), 1e-9), buff=0.1)
-        arrow = self.shown_vector.arrow  # the point's name keeps off it
-        # two rings out, a leader where near ones cover markers (review 283), named as the
-        # sentence starts (reviews 334); "scaled up" written as said (reviews 338)
-        self.set_rings(list(beat.state["ringed"]))
-        # ("scaled up", the next beat's; its arrows' part as they come: reviews 353, 2 s
-        # before them)
-        self.set_status(status_said_first(beat.state["status"]))
-        self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
         self.wait_for_words("on one side of a line")
         self.play(appear(self.shown_half), appear(self.shown_line), run_time=style.RUN_FADE)
         self.wait_for_words("perpendicular")

@@ -224,8 +224,9 @@ def test_every_number_said_is_the_lessons(name, seed):
     # width (the view: the points and 0, padded): the k is written on the arrow, and said
     # (review 312: "5y⁽⁷⁾x⁽⁷⁾" on it, unexplained)
     from linviz.view_box import fitted_box
+    from linviz.lessons.linear_program import DATA_VIEW_PADDING
 
-    view = fitted_box(data.X, include_origin=True)
+    view = fitted_box(data.X, include_origin=True, padding=DATA_VIEW_PADDING)
     k_drawn = max(1, math.ceil(0.2 * (view.x_max - view.x_min) / np.hypot(*A[k]) - 1e-12))
     assert k_drawn * np.hypot(*A[k]) >= 0.2 * (view.x_max - view.x_min) * (1 - 1e-12)
     assert lesson.shown_arrow_factor == k_drawn and "drawn ×" not in said
@@ -283,9 +284,10 @@ def test_every_number_said_is_the_lessons(name, seed):
     assert ("enters the region there" in said) == (crossing >= 8.0)
     if lesson.least_inset is not None:  # magnified a whole number of times, as said
         from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+        from linviz.lessons.linear_program import DATA_VIEW_PADDING
 
         box, zoom = lesson.least_inset
-        view = fitted_box(data.X, include_origin=True)
+        view = fitted_box(data.X, include_origin=True, padding=DATA_VIEW_PADDING)
         (least_beat,) = [b for b in told_beats(lesson)
                          if b.motion == "least"]
         # its zoom written on the inset, not said
@@ -318,12 +320,13 @@ def test_every_tight_place_is_magnified_when_its_band_is_too_narrow(case):
     sentence says it ("each" for two); else none is."""
     from linviz.lessons.linear_program_story import linear_program_storyboard as board
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE, fitted_box
+    from linviz.lessons.linear_program import DATA_VIEW_PADDING
 
     data, lesson = _lesson_of(case)
     if lesson.theta_star is None:
         pytest.skip("no θ meets every constraint")
     star = np.asarray(lesson.theta_star, dtype=float)
-    view = fitted_box(data.X, include_origin=True)
+    view = fitted_box(data.X, include_origin=True, padding=DATA_VIEW_PADDING)
     zoom = int(np.floor(INSET_SHARE * (view.x_max - view.x_min) * np.linalg.norm(star)
                         / (2 * INSET_HALF_WIDTHS) + 1e-9))
     places = []
@@ -428,7 +431,20 @@ def test_gordans_alternative_is_stated_before_its_weights_are_used(case):
     assert beats[proof].sentence.startswith("Here the second holds")
     # the weights found, then their sum, a beat each
     assert beats[proof + 1].motion == "certificate-sum"
-    assert beats[proof + 1].sentence.startswith("Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail")
+    # the − points' flip said first, where there are any (reviews 357: said after the sum
+    # that used it), then the sum
+    summed = beats[proof + 1].sentence
+    minus = sorted(i + 1 for i in lesson.certificate if data.y[i] < 0)
+    flip, rest = summed.split(". ", 1) if minus else ("", summed)
+    if len(minus) == 1:
+        own = "".join("⁰¹²³⁴⁵⁶⁷⁸⁹"[int(c)] for c in str(minus[0]))
+        assert flip == f"Point {minus[0]} is a −, so y⁽{own}⁾x⁽{own}⁾ is x⁽{own}⁾ flipped"
+    elif minus:
+        assert flip.startswith("Points ") and flip.endswith(
+            " are −, so their y⁽ⁱ⁾x⁽ⁱ⁾ are their x⁽ⁱ⁾ flipped")
+        assert [int(w) for w in flip[7:].split(" are")[0].replace(" and", ",").split(", ")
+                ] == minus
+    assert rest.startswith("Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail")
     assert not any("Gordan" in beat.sentence for beat in beats[:proof - 3])
     weights = np.array(list(lesson.certificate.values()))
     assert (weights >= 0).all() and weights.sum() > 0
@@ -715,11 +731,13 @@ def _close_said(data, theta, beat, line, lesson, again=False):
     sentence = " " + beat.sentence  # (a beat of its own: its words open it)
     from linviz.lessons.linear_program import STEP_INSET_ZOOM
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+    from linviz.lessons.linear_program import DATA_VIEW_PADDING
 
     if not np.any(theta):  # no line
         assert beat.state["inset"] != "step" and ": magnified, it is just" not in sentence
         return False
-    view = fitted_box(data.X, include_origin=True)  # the data plane's view
+    # the data plane's view
+    view = fitted_box(data.X, include_origin=True, padding=DATA_VIEW_PADDING)
     width = view.x_max - view.x_min
     along = theta[::-1] * np.array([-1.0, 1.0]) / np.linalg.norm(theta)
     away = data.X - np.outer(data.X @ along, along)  # x minus its part along the line
@@ -1073,7 +1091,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         # its band (1/‖θ‖ from the line each side) magnified when a third of it is narrower
         # than the inset's share of the view over INSET_HALF_WIDTHS: round a nearest point
         from linviz.view_box import INSET_HALF_WIDTHS, INSET_LEAST_ZOOM, INSET_SHARE, fitted_box
-        view = fitted_box(data.X, include_origin=True)
+        from linviz.lessons.linear_program import DATA_VIEW_PADDING
+        view = fitted_box(data.X, include_origin=True, padding=DATA_VIEW_PADDING)
         half = 1.0 / np.linalg.norm(shown)
         zoom = int(np.floor(INSET_SHARE * (view.x_max - view.x_min)
                             / (2 * INSET_HALF_WIDTHS * half) + 1e-9))
