@@ -402,8 +402,9 @@ def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
                  "are added")
         more = [("could be undone", "a yes: one more point can undo it"),
                 ("this no stands", "this no: it stands, whatever is added")]
-    story.beat(f"The remark holds of {LATER_WORDS}: {later}.", "later", pause=REVEAL_PAUSE,
-               verdict=rows + more)
+    # (reviews 357: the reading is ours, not the notes': said so)
+    story.beat(f"As we read it, the remark holds of {LATER_WORDS}: {later}.", "later",
+               pause=REVEAL_PAUSE, verdict=rows + more)
 
 
 #: the closing's words as which the perceptron's run is watched, its line in data space
@@ -428,7 +429,7 @@ LATER_WORDS = "points not yet seen"
 
 #: the loses-nothing sentence's words as which the θ drawn, with mistakes, is dimmed: the
 #: claim is of any θ that separates, not of it
-GENERAL_WORDS = "a θ with every label times score above 0"
+GENERAL_WORDS = "if some θ has every label times score above 0"
 
 
 #: the scale that lifts a θ's least label times score to 1, written as "loses nothing" is
@@ -724,9 +725,14 @@ def close_words(lesson: LinearProgramLesson, theta, line: str = "",
         if shown and not more:
             return "", {}, []
         spots = len({int(lesson.at_place(i)[0]) for i in more})
-        farther = (f" {count_word(len(more)).capitalize()} more"
-                   + (f", at {count_word(spots)} place{'s' if spots > 1 else ''}"
-                      if spots < len(more) else "")
+        # few, named as their rings are (reviews 357: "three more, at two places" heard
+        # beside rings named 21 and 3, 23); many, counted
+        farther = ((" Point" + ("s " if len(more) > 1 else " ")
+                    + formatting.listed(i + 1 for i in sorted(more))
+                    if len(more) <= COUNTED_NEAR else
+                    f" {count_word(len(more)).capitalize()} more"
+                    + (f", at {count_word(spots)} place{'s' if spots > 1 else ''}"
+                       if spots < len(more) else ""))
                    + f", a little farther, also look{'s' if len(more) == 1 else ''} on the "
                      f"line{line}{ringed}")
         # counted as more: the nearest of them magnified and named, not one of the nearest
@@ -970,10 +976,10 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 334 bench: 17 s, with the programme asked in the same caption: two beats)
     # (reviews 336: "as this one does for the 95" said again what the beat before showed:
     # the claim in general, its scale written)
-    # (reviews 345: heard of the θ drawn, which has mistakes: "if there is one")
-    some = " if there is one," if wrong_points else ""
-    story.beat(f"So asking at least 1 instead of above 0 loses nothing: {GENERAL_WORDS},"
-               f"{some} scaled up, meets it.", "loses-nothing", scaling=True,
+    # (reviews 345: heard of the θ drawn, which has mistakes: "if there is one"; reviews
+    # 357: "…, if there is one, scaled up, meets it", its "it" 15 words from what it named)
+    story.beat(f"So asking at least 1 instead of above 0 loses nothing: {GENERAL_WORDS}, "
+               f"that θ scaled up has every one at least 1.", "loses-nothing", scaling=True,
                status=LOSES_NOTHING_STATUS)
     story.beat(f"{ASK_WORDS} of every point: {n} linear inequalities. Find a θ meeting them "
                f"all: that is the linear programme.",
@@ -1000,7 +1006,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (where the line is through 0, weight space's arrow is a multiple of its own, named on
     # it: reviews 330, "5" on the status line, "13" on that arrow)
     # (reviews 331: "drawn longer to be seen" beside arrows named 2y⁽²⁾x⁽²⁾ confused)
-    plane_longer = f" · arrows: multiples of $y^(({k + 1})) x^(({k + 1}))$"
+    # (reviews 357: "5y⁽⁷⁾x⁽⁷⁾" beside "22y⁽⁷⁾x⁽⁷⁾" unexplained: why multiples, written)
+    plane_longer = (f" · arrows: multiples of $y^(({k + 1})) x^(({k + 1}))$, long enough "
+                    f"to be seen")
     if lesson.feasible:
         where = (f"Point {k + 1}'s constraint holds on one side of a line perpendicular to "
                  f"y⁽{own}⁾x⁽{own}⁾, at 1/‖x⁽{own}⁾‖ from 0.")

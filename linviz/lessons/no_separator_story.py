@@ -147,16 +147,17 @@ def shares_words(positive, negative) -> str:
 
 
 def flipped_words(lesson: LinearProgramLesson, support) -> str:
-    """" Point 23 is a −, so its arrow is its x flipped." (y⁽ⁱ⁾x⁽ⁱ⁾ = −x⁽ⁱ⁾ points away
-    from it), " Points 2 and 24 are −, so their arrows are their x flipped.", or nothing
+    """" Point 23 is a −, so y⁽²³⁾x⁽²³⁾ is x⁽²³⁾ flipped." (y⁽ⁱ⁾x⁽ⁱ⁾ = −x⁽ⁱ⁾ points away
+    from it), " Points 2 and 24 are −, so their y⁽ⁱ⁾x⁽ⁱ⁾ are their x⁽ⁱ⁾ flipped.", or nothing
     without a − point (1-based)."""
     minus = [i for i in support if float(lesson.data.y[i]) < 0]
     if not minus:
         return ""
     if len(minus) == 1:
-        return f" Point {minus[0] + 1} is a −, so its arrow is its x flipped."
-    return (f" Points {formatting.listed(i + 1 for i in minus)} are −, so their arrows are "
-            f"their x flipped.")
+        own = formatting.superscript(minus[0] + 1)
+        return f" Point {minus[0] + 1} is a −, so y⁽{own}⁾x⁽{own}⁾ is x⁽{own}⁾ flipped."
+    return (f" Points {formatting.listed(i + 1 for i in minus)} are −, so their y⁽ⁱ⁾x⁽ⁱ⁾ "
+            f"are their x⁽ⁱ⁾ flipped.")
 
 
 #: the words as which the overlap's weights on [1, x] are written (:func:`lifted_rows`)
@@ -318,8 +319,9 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
              f"Here the second holds: a small programme for the λ, each ≥ 0, scaled to add "
              f"up to 1, finds one answer, weights {weights} on {point_list(support)}.")
     # (review 313: a − point's arrow points away from it, unsaid)
-    summed = (f"Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to tail on the right, add up to 0."
-              f"{flipped_words(lesson, support)}")
+    # (reviews 357: the flip said and seen after the sum that used it: before it)
+    summed = (f"{flipped_words(lesson, support).strip()} Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to "
+              f"tail on the right, add up to 0.").strip()
     # the λ's programme written beside its answer (review 313: "a small programme for the
     # λ" was never shown): Gordan's second side, its weights scaled to add up to 1
     status = (("" if lesson.same_place_certificate else

@@ -285,11 +285,16 @@ class FewestBeats(KeptBeats, WedgeInset):
         self.wait_for_words("is feasible")
         self.set_status(beat.state["status"])
         kept = self.kept_wedges(beat)
+        # the fewest wedges' outlines over the green (reviews 357: one under it vanished)
+        outlines = getattr(self, "fewest_wedges", None)
+        outlines = (VGroup(outlines[0].copy()) if outlines is not None
+                    and self.on_screen(outlines) else VGroup())
         self.play(appear(kept), run_time=style.RUN_FADE)
+        self.add(outlines)
         if fewest is not None:  # (its θ over the wedge)
             self.add(fewest)
         self.remove(veil, kept)
-        self.left_out_drawn = VGroup(veil, kept)
+        self.left_out_drawn = VGroup(veil, kept, outlines)
         self.add(self.left_out_drawn)
         self.light_as_said("the green", [kept])  # (as they are named)
         if fewest is not None:

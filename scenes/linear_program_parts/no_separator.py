@@ -20,7 +20,7 @@ from scenes.linear_program_parts.common import (LARGE_SUM_MARGIN, NAME_CLEARANCE
                                                 WRONG_DARKEST, WRONG_LIGHTEST,
                                                 flipped_through_origin, weight_veil)
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
+from scenes.toolkit.layout import appear, vanish, with_backdrop
 from scenes.toolkit.placement import (beside_line, box_around, box_of, least_covered,
                                       segment_boxes)
 from scenes.toolkit.score_bars import ScoreBars
@@ -43,10 +43,10 @@ class NoSeparatorBeats(GordanBeats):
     #: the names of the certificate's arrows to their sides (:meth:`certificate_halves`)
     side_names: list = []
 
-    def flip_in_data(self, minus, arrows) -> None:
-        """As "is a −" is said, an arrow from 0 to each − point ``minus`` in data space; as
-        "flipped" is said, each shrunk through 0 onto −x⁽ⁱ⁾ = y⁽ⁱ⁾x⁽ⁱ⁾ while their
-        ``arrows`` in the sum are lit; then they leave."""
+    def flip_in_data(self, minus) -> None:
+        """As "is a −" (or "are −") is said, an arrow from 0 to each − point ``minus`` in
+        data space; as "flipped" is said, each shrunk through 0 onto −x⁽ⁱ⁾ = y⁽ⁱ⁾x⁽ⁱ⁾; then
+        they leave."""
         if not minus or self.timeline.said_at("flipped") is None:
             return
         origin = self.plane.c2p((0, 0))
@@ -55,12 +55,11 @@ class NoSeparatorBeats(GordanBeats):
             ghost = FastArrow(self.theme.step, tip_length=0.22, tip_width=0.2)
             ghost.set_ends(origin, self.plane.c2p(self.lesson.data.X[i]))
             ghosts.append(ghost)
-        self.wait_for_words("is a −")
+        self.wait_for_words("is a −" if len(minus) == 1 else "are −")
         self.play(*map(appear, ghosts), run_time=style.RUN_FADE)
         self.wait_for_words("flipped")
         flip = flipped_through_origin(ghosts, origin)
-        self.play(flip.animate.set_value(-1.0), *[lit(a, self.theme) for a in arrows],
-                  run_time=style.PAUSE_READ)
+        self.play(flip.animate.set_value(-1.0), run_time=style.PAUSE_READ)
         for ghost in ghosts:
             ghost.clear_updaters()
         self.play(*map(vanish, ghosts), run_time=style.RUN_FADE)
@@ -115,6 +114,9 @@ class NoSeparatorBeats(GordanBeats):
             place=self.large_sum_place())
         frame = VGroup(weight_veil(self), *frame)
         self.play(appear(frame), run_time=style.RUN_FADE)
+        # a − point's x turned half round in data space, as said (review 315, reviews 324),
+        # before the sum that uses it (reviews 357)
+        self.flip_in_data([i for i in support if lesson.data.y[i] < 0])
         self.wait_for_words("tip to tail")  # (review 315: drawn 4 s before it was said)
         for arrow, name in zip(arrows, arrow_names):
             self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
@@ -123,10 +125,6 @@ class NoSeparatorBeats(GordanBeats):
         scale_note = self.sum_note("", scale).move_to(
             [(x0 + x1) / 2, 0.0, 0.0]).align_to([0.0, y1 + 0.06, 0.0], DOWN)
         self.play(appear(scale_note), run_time=style.RUN_FADE)
-        # a − point's arrow lit, its x turned half round in data space, as said (review 315,
-        # reviews 324)
-        self.flip_in_data([i for i in support if lesson.data.y[i] < 0],
-                          [arrow for arrow, i in zip(arrows, support) if lesson.data.y[i] < 0])
         self.remove(*arrows, *arrow_names)
         self.certificate_arrows = arrows
         self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)

@@ -48,7 +48,7 @@ class ScoreStrip(VGroup):
         self.levels = stacked_levels([self.line.n2p(v)[0] for v in self.scores],
                                      2 * DOT_RADIUS)
         self.one = self.mark_at_one().set_opacity(0.0)  # (shown as θ is scaled to it)
-        self.beyond_words: dict[tuple[int, int], VGroup] = {}
+        self.beyond_words: dict[tuple, VGroup] = {}
         self.beyond = VGroup()
         self.moving = False  # (c changing: :meth:`follow_scale`)
         self.place_dots()
@@ -93,31 +93,35 @@ class ScoreStrip(VGroup):
                 int(np.sum(c * self.scores > self.line.high)))
         self.past = past
         self.beyond.remove(*self.beyond.submobjects)
-        if not self.moving:
-            self.beyond.add(*self.beyond_drawing(past))
+        self.beyond.add(*self.beyond_drawing(past, counted=not self.moving))
         return self
 
-    def beyond_drawing(self, past: tuple[int, int]) -> VGroup:
+    def beyond_drawing(self, past: tuple[int, int], counted: bool = True) -> VGroup:
         """"← k more" over the line's left end and "k more →" over its right end, for the
-        dots past each (nothing where none is)."""
-        if past not in self.beyond_words:
+        dots past each (nothing where none is); not ``counted`` (while c moves), "← more"
+        and "more →" (reviews 357: dots left the strip unmarked till c settled; counts
+        changing every frame read over each other, reviews 343, 348-349)."""
+        key = (past if counted else (min(past[0], 1), min(past[1], 1)), counted)
+        if key not in self.beyond_words:
             drawn = VGroup()
+            left, right = (f"{past[0]} ", f"{past[1]} ") if counted else ("", "")
             for count, end, side, words in (
-                    (past[0], self.line.low, LEFT, f"← {past[0]} more"),
-                    (past[1], self.line.high, RIGHT, f"{past[1]} more →")):
+                    (past[0], self.line.low, LEFT, f"← {left}more"),
+                    (past[1], self.line.high, RIGHT, f"{right}more →")):
                 if count:
                     # (reviews 345: at the tiny size, 8 px high at 480p)
                     note = text(words, self.theme, style.FONT_PANEL, self.theme.text)
                     at = self.line.n2p(end) + UP * (self.stack_top() + BEYOND_RISE)
                     note.move_to(at, aligned_edge=DOWN + side)
                     drawn.add(note)
-            self.beyond_words[past] = drawn
-        return self.beyond_words[past].copy()
+            self.beyond_words[key] = drawn
+        return self.beyond_words[key].copy()
 
     def follow_scale(self) -> None:
         """Dots and heading follow c each frame (till :meth:`settle`)."""
-        # the counts past the ends hidden while c moves, written when it settles (reviews
-        # 343, 348-349: changing every frame, two counts read over each other, "16 36")
+        # the counts past the ends unwritten while c moves ("← more"), written when it
+        # settles (reviews 343, 348-349: changing every frame, two counts read over each
+        # other, "16 36")
         self.moving = True
         self.dots.add_updater(lambda _: self.place_dots())
         self.heading.add_updater(lambda m: m.become(self.heading_at(self.scale.get_value())))

@@ -31,12 +31,11 @@ def test_the_inequalities_written_are_the_datas(case):
     # why ≥ 1 loses nothing, the beat before (reviews 334 bench: one caption of 17 s)
     argued = beats[beats.index(beat) - 1]
     assert argued.motion == "loses-nothing"
-    # (reviews 345: where the θ drawn has mistakes, heard of it: "if there is one")
-    separates = bool(np.all((data.y[:, None] * data.X) @ lesson.scaling_theta > 0))
-    some = "" if separates else " if there is one,"
-    assert argued.sentence == (f"So asking at least 1 instead of above 0 loses nothing: a θ "
-                               f"with every label times score above 0,{some} scaled up, "
-                               f"meets it.")
+    # (reviews 345: where the θ drawn has mistakes, heard of it as a θ that may not
+    # exist: "if some θ"; reviews 357: what scaling gives said, not "meets it")
+    assert argued.sentence == ("So asking at least 1 instead of above 0 loses nothing: if "
+                               "some θ has every label times score above 0, that θ scaled "
+                               "up has every one at least 1.")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
     numbered, previous = [], None
     for row in beat.state["inequalities"]:

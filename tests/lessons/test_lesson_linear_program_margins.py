@@ -201,8 +201,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     *_, (_, yes), (_, no) = rows
     if found.status == 0:
         assert later_beat.sentence == (
-            "The remark holds of points not yet seen: this yes could be undone by one more "
-            "point; a no would stand, whatever points were added.")
+            "As we read it, the remark holds of points not yet seen: this yes could be undone "
+            "by one more point; a no would stand, whatever points were added.")
         assert (yes, no) == ("this yes: one more point can undo it",
                              "a no: it stands, whatever is added")
     else:
@@ -211,8 +211,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
                         bounds=[(None, None)] * 2, method="highs")
         assert again.status == 2
         assert later_beat.sentence == (
-            "The remark holds of points not yet seen: a yes could be undone by one more "
-            "point; this no stands, whatever points are added.")
+            "As we read it, the remark holds of points not yet seen: a yes could be undone by "
+            "one more point; this no stands, whatever points are added.")
         assert (yes, no) == ("a yes: one more point can undo it",
                              "this no: it stands, whatever is added")
     assert "distribution" not in heard and "too strong" not in heard

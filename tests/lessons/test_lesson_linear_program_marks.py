@@ -63,7 +63,8 @@ def test_each_counted_line_marks_its_mistakes(case):
     assert marked.get("inequalities") == marked.get("loses-nothing") == marked.get("lifted")
     (asked,) = [beat for beat in beats if beat.motion == "loses-nothing"]
     # the claim in general, not this θ's again (reviews 336: said twice)
-    assert asked.sentence.endswith("scaled up, meets it.") and "this one" not in asked.sentence
+    assert asked.sentence.endswith("scaled up has every one at least 1.")
+    assert "this one" not in asked.sentence
     assert marked.get("recap", {"dashed": fewest}) == {"dashed": fewest}  # (no-separator's)
     (said,) = [beat for beat in beats if beat.motion == "infeasible"]
     assert f"every θ gets at least {len(fewest)} wrong, as this one does" in said.sentence
@@ -157,8 +158,9 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
     # unmagnified, and a farther one was); those farther that look on it too said after
     from linviz.lessons.linear_program import STEP_INSET_ZOOM
     from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+    from linviz.lessons.linear_program import DATA_VIEW_PADDING
 
-    view = fitted_box(X, include_origin=True)
+    view = fitted_box(X, include_origin=True, padding=DATA_VIEW_PADDING)
     width = view.x_max - view.x_min
     signed = (np.asarray(y, dtype=float) * (np.asarray(X, dtype=float) @ theta)
               / np.hypot(*theta))
@@ -233,8 +235,9 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
             # STEP_INSET_ZOOM, recomputed), named, but those at its place (said to share it)
             from linviz.lessons.linear_program import STEP_INSET_ZOOM
             from linviz.view_box import INSET_HALF_WIDTHS, INSET_SHARE, fitted_box
+            from linviz.lessons.linear_program import DATA_VIEW_PADDING
 
-            view = fitted_box(X, include_origin=True)
+            view = fitted_box(X, include_origin=True, padding=DATA_VIEW_PADDING)
             width = view.x_max - view.x_min
             signed = np.asarray(lesson.signed) @ theta / np.hypot(*theta)
             first = close[0]
@@ -397,8 +400,8 @@ def test_a_place_both_classes_share_is_said_to_show_no_line_separates(case):
 
 def more_said(X, y_scores, more) -> tuple[str, int]:
     """The sentence said of the points ``more`` (0-based) that look on the solver's θ's line
-    a little farther than those said before, and the one magnified: their count, their
-    places counted where some share one, and the nearest of them (``y_scores``: each
+    a little farther than those said before, and the one magnified: up to three named,
+    more counted, their places counted where some share one, and the nearest of them (``y_scores``: each
     point's signed distance), the first in the data within a millionth of their least
     distance (reviews 343: one of the nearest was magnified as "more" were said)."""
     places = len(np.unique(np.asarray(X)[more], axis=0))
@@ -411,6 +414,11 @@ def more_said(X, y_scores, more) -> tuple[str, int]:
     rest = words.get(len(more) - 1, str(len(more) - 1)).lower()
     tail = (f"; so {'is' if len(more) == 2 else 'are'} the other {rest}" if len(more) > 1
             else "")
-    return (f"{words.get(len(more), str(len(more)))} more{at}, a little farther, also "
+    # (up to three named, as their rings are: reviews 357)
+    names = sorted(i + 1 for i in more)
+    counted = (f"{words.get(len(more), str(len(more)))} more{at}" if len(more) > 3 else
+               f"Point {names[0]}" if len(names) == 1 else
+               f"Points {', '.join(map(str, names[:-1]))} and {names[-1]}")
+    return (f"{counted}, a little farther, also "
             f"look{'s' if len(more) == 1 else ''} on the line of the solver's θ, ringed: "
             f"magnified, point {nearest + 1} is just on its correct side{tail}."), nearest

@@ -482,6 +482,32 @@ def test_the_score_strip_counts_the_dots_past_its_ends():
     assert strip.past != (0, 0)  # (the scales above push some dots past)
 
 
+def test_the_score_strip_marks_its_ends_while_c_moves_and_counts_once_it_settles():
+    """While c changes, an end past which dots have gone says so without a count ("←
+    more": reviews 357, dots left unmarked; a count changing every frame read over its
+    neighbour, reviews 343); settled, the counts are written."""
+    from scenes.linear_program_parts.score_strip import ScoreStrip
+    from scenes.toolkit import style
+
+    scores = np.array([-3.0, -0.5, 0.2, 0.5, 1.0, 2.5])
+    strip = ScoreStrip(scores, [1, -1, 1, -1, 1, 1], style.DARK, 4.0)
+    low, high = strip.line.low, strip.line.high
+    c = 1.5 * max(high / 2.5, low / -3.0)  # the two outermost past the ends, no other
+    assert np.sum(c * scores < low) == 1 and np.sum(c * scores > high) == 1
+    strip.follow_scale()
+    strip.scale.set_value(c)
+    strip.place_dots()
+    from scenes.toolkit.screen_text import text
+
+    def widths(*words):  # each note's width, typeset afresh
+        return sorted(round(text(w, style.DARK, style.FONT_PANEL).width, 4) for w in words)
+
+    assert sorted(round(note.width, 4) for note in strip.beyond) == widths("← more", "more →")
+    strip.settle()
+    assert sorted(round(note.width, 4) for note in strip.beyond) == widths("← 1 more",
+                                                                           "1 more →")
+
+
 def test_the_thin_fewest_wedge_is_magnified_as_the_wedges_are_said_till_the_left_out():
     """On noisy data (two wedges of 4 wrong, one 1.6° wide), the thin wedge's close-up
     stands from the sentence that names the outlined wedges through the solver's verdict,
