@@ -427,6 +427,11 @@ OWN_TABLE_WORDS = "the notes' own table"
 LATER_WORDS = "points not yet seen"
 
 
+#: the words of the constraints' sentence (on data a line through 0 separates) the steps
+#: one at a time end as
+SHRINKS_WORDS = "shrinks as each comes"
+
+
 #: the loses-nothing sentence's words as which the θ drawn, with mistakes, is dimmed: the
 #: claim is of any θ that separates, not of it
 GENERAL_WORDS = "if some θ has every label times score above 0"
@@ -1072,19 +1077,23 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                                                               lesson.weight_box)))
     # the shrinking said as it is seen (review 305 bench: "the shaded region" was said 5 s
     # before the steps had drawn it)
-    region_said = (f"Now all {n} constraints{_zoomed_out(lesson)}, one at a time. The shading "
-                   f"is the θ meeting those so far: it shrinks as each comes. The shaded "
-                   f"region left, where the half-planes overlap, holds the θ meeting them "
-                   f"all. Its edges lie on the lines numbered "
+    # (reviews 357: the steps and the region in one caption of 20 s, four sentences, the
+    # lines coming five a second as "one at a time" was said: a beat each)
+    story.beat(f"Now all {n} constraints{_zoomed_out(lesson)}, one at a time in the data's "
+               f"order, each point ringed as its line comes. The shading is the θ meeting "
+               f"those so far: it {SHRINKS_WORDS}.", "all-constraints",
+               shown=None, wrong_marks=None, ringed=[], lines=True, probe=False,
+               view="near", status=None, min_seconds=sum(steps))
+    region_said = (f"The shaded region left, where the half-planes overlap, holds the θ "
+                   f"meeting them all. Its edges lie on the lines numbered "
                    # (reviews 353: "on 3 of the lines" heard as line 3)
                    f"{formatting.listed(i + 1 for i in sorted(edges))}{one}.")
-    story.beat(region_said, "all-constraints", shown=None, wrong_marks=None,
+    story.beat(region_said, "region-left",
                # their points ringed in data space as they are numbered (review 298: the
                # numbers were not tied to the data)
-               ringed=sorted(edges), lines=True, region=True, probe=False, view="near",
-               status=None,
+               ringed=sorted(edges), region=True,
                # a still to look at the region once its edges are numbered (review 305)
-               min_seconds=sum(steps), pause=REVEAL_PAUSE)
+               pause=REVEAL_PAUSE)
     star, c = lesson.theta_star, lesson.least_l1
     story.section("lp-solve", "Solving the programme")
     # a θ going round inside the region, its line in data space separating all the while,

@@ -316,8 +316,9 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
              # (reviews 332: said as if the only such weights)
              # (reviews 352: "adding up to 1" read as a new demand on "not all 0": any
              # such λ scaled)
-             f"Here the second holds: a small programme for the λ, each ≥ 0, scaled to add "
-             f"up to 1, finds one answer, weights {weights} on {point_list(support)}.")
+             # (reviews 357: one long clause chain: the claim, then what the programme finds)
+             f"Here the second holds. A small programme for the λ, each ≥ 0, scaled to add "
+             f"up to 1, finds one answer: weights {weights} on {point_list(support)}.")
     # (review 313: a − point's arrow points away from it, unsaid)
     # (reviews 357: the flip said and seen after the sum that used it: before it)
     summed = (f"{flipped_words(lesson, support).strip()} Their weighted y⁽ⁱ⁾x⁽ⁱ⁾, tip to "

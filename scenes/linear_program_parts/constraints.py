@@ -113,23 +113,27 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
                 self.light_as_said("at least 1", [self.status])
 
     def draw_all_constraints(self, beat) -> None:
+        """Every constraint's line in weight space: on data a line through 0 separates,
+        one at a time as said, the region of those so far shrinking (its last shape
+        standing for the next beat, :meth:`draw_region_left`); else swept in, and where
+        the beat says, weight space shaded by mistakes under them."""
         theme, lesson = self.theme, self.lesson
-        # (the region's edges' points are ringed as the edges are numbered)
-        self.set_rings([] if beat.state["region"] else list(beat.state["ringed"]))
+        self.set_rings(list(beat.state["ringed"]))
         self.set_status(None)  # its own as its part comes (review 274: 3 s before it)
         narrowed = self.narrowed  # the lines the narrowing drew (slid through 0), or None
         if narrowed is None:
             self.drop_constraint_shown()
         if self.weights.box != lesson.weight_box:  # out from one line to all of them
             self.zoom_weights(lesson.weight_box)
-        shrunk = None  # the half-planes overlapping one at a time (review 296: never seen)
-        if narrowed is None and beat.state["region"]:
-            shrunk = self.shrink_region()
+        # the half-planes overlapping one at a time (review 296: never seen)
+        self.shrunk = None
+        if narrowed is None and lesson.feasible:
+            self.shrunk = self.shrink_region()
             narrowed = self.narrowed
         # each fainter the more there are, at y·score 1 (through 0 where no θ meets them
         # all: the state's constraint score)
         opacity = float(np.clip(LINE_OPACITY_ONE_OF / lesson.n, FADED_LINES, 0.8))
-        level = self.line_level = ValueTracker(1.0 if shrunk is not None
+        level = self.line_level = ValueTracker(1.0 if self.shrunk is not None
                                                else beat.state["constraint_score"])
 
         def make() -> VGroup:
@@ -158,19 +162,25 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
             self.play(appear(self.wrong_shading), self.lines.animate.set_stroke(opacity=0.0),
                       run_time=style.RUN_INTRO)
             self.add(self.lines)
-        if beat.state["region"]:
-            self.region = self.on_weights(self.region_drawing)
-            self.wait_for_words("shaded region")
-            self.set_status(beat.state["status"])
-            self.play(appear(self.region), *([vanish(shrunk)] if shrunk is not None else []),
-                      run_time=style.RUN_INTRO)
-            if shrunk is not None:
-                self.remove(shrunk)
-            if lesson.edge_lines:  # as said (the wait here, where the words test sees it)
-                self.wait_for_words("numbered")
-                self.number_edges(beat)
-            self.play(self.lines.animate.set_stroke(opacity=FADED_LINES),  # (reviews 332:
-                      run_time=style.RUN_FADE)  # a tangle of 20 round the region's edges)
+
+    def draw_region_left(self, beat) -> None:
+        """The feasible region, where the half-planes overlap, in the last shrunk shape's
+        place as it is said; its edges' lines numbered and their points ringed as said; the
+        lines step back (reviews 332: a tangle of 20 round the region's edges)."""
+        lesson = self.lesson
+        self.region = self.on_weights(self.region_drawing)
+        shrunk = getattr(self, "shrunk", None)
+        self.wait_for_words("shaded region")
+        self.set_status(beat.state["status"])
+        self.play(appear(self.region), *([vanish(shrunk)] if shrunk is not None else []),
+                  run_time=style.RUN_INTRO)
+        if shrunk is not None:
+            self.remove(shrunk)
+            self.shrunk = None
+        if lesson.edge_lines:  # as said (the wait here, where the words test sees it)
+            self.wait_for_words("numbered")
+            self.number_edges(beat)
+        self.play(self.lines.animate.set_stroke(opacity=FADED_LINES), run_time=style.RUN_FADE)
         self.set_rings(list(beat.state["ringed"]))  # (where no edge is numbered)
 
     def number_edges(self, beat) -> None:

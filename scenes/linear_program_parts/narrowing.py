@@ -12,6 +12,7 @@ from linviz.geometry import clip_line
 from linviz.lessons.linear_program_narrowing import (LEAD_STEPS, narrowing, region_changes,
                                                      seconds_of_steps, shrinking_regions,
                                                      step_seconds)
+from linviz.lessons.linear_program_story import SHRINKS_WORDS
 from scenes.linear_program_parts.common import FADED_LINES, LINE_OPACITY_ONE_OF, REGION_OPACITY
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
@@ -140,7 +141,7 @@ class NarrowingBeats:
         shapes = [self.on_weights(lambda r=r: self.region_fill(r)) if changed else None
                   for r, changed in zip(regions, changes)]
         shape = self.one_at_a_time(shapes, seconds_of_steps(changes), score=1.0,
-                                   until="shaded region")
+                                   until=SHRINKS_WORDS)
         self.play(vanish(self.stepping_ring), vanish(self.step_count), run_time=style.RUN_FADE)
         self.remove(self.stepping_ring, self.step_count)
         return shape

@@ -77,7 +77,7 @@ class NoSeparatorBeats(GordanBeats):
         # said over the card for 7 s); the rings, names and weights as the weights are
         # (review 311: 3 s before)
         if not lesson.same_place_certificate:
-            self.wait_for_words("a small programme")
+            self.wait_for_words("A small programme")
             self.drop_gordan_card()
             self.set_status(status_said_first(beat.state["status"]))
             # (bench 353: a 7 s still till the weights)

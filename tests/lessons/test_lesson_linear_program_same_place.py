@@ -39,5 +39,5 @@ def test_the_certificate_avoids_places_both_classes_share(case):
         assert "lie at one place with opposite labels" in said.sentence
     else:
         assert not support & shared
-        assert said.sentence.startswith("Here the second holds: a small programme for the λ")
+        assert said.sentence.startswith("Here the second holds. A small programme for the λ")
     assert "same-place" not in [b.motion for b in beats]
