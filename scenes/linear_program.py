@@ -39,7 +39,6 @@ from scenes.linear_program_parts.walk import WalkBeats
 from scenes.linear_program_parts.wrong_marks import WrongMarks
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, vanish, with_backdrop
-from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import (across, best_offset, box_around, detached, leader_line,
                                       nearer_another, segment_boxes)
@@ -233,25 +232,6 @@ class LinearProgramScene(ConstraintBeats, StarMarks, ScalingBeats, WalkBeats, No
             self.named_rings = names
 
     # -- the beats ----------------------------------------------------------------
-    def show_run_inset(self, theta, box, zoom: int, name="", above=False, colour=None,
-                       beside=None) -> None:
-        """The data round ``box`` magnified ``zoom`` times in an inset (in the screen box
-        ``beside`` where it fits), with the walk's line of ``theta`` (``colour``, else the
-        walk's), named "``name`` ×zoom" (``above``)."""
-        theme = self.theme
-
-        def drawings(inset):  # each side tinted in its class's colour, as every close-up
-            line = Hyperplane(inset, theta, 0.0, show_normal=False, show_notes=False,
-                              show_shading=False)
-            line.line.set_color(colour or theme.normal)
-            return VGroup(self.side_tints(inset, theta, 0.0), line)
-
-        self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
-                                     drawings, [(theta, 0.0)], times_words=name, times_above=above,
-                                     beside=beside, times_font=style.FONT_PANEL,  # (480p)
-                                     counts="none")  # (its tags over its lines: reviews 347)
-        self.play(appear(self.least_inset), run_time=style.RUN_FADE)
-
     def ring_names(self, indices, reach: int = 1, lines=(), clear: bool = True) -> VGroup:
         """The rings of ``indices`` named by their points, once for points at one place or
         whose rings overlap (":data:`RING_TOUCH`": "21, 77"), above right of the first ring,

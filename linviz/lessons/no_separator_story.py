@@ -127,8 +127,10 @@ def mean_sentence(point: int, hull, sign: str) -> str:
     up = formatting.superscript(point + 1)
     # (the hull's points and side named: reviews 342, "their" pointed back two sentences)
     of = formatting.listed(f"x⁽{formatting.superscript(i + 1)}⁾" for i in sorted(hull))
-    return (f"Why: x⁽{up}⁾ is a {MEAN_WORDS} of {of}, the weights on the right, so its "
-            f"score is the same mean of their scores, on the {sign} points' side of 0.")
+    # (reviews 358: why the offset goes through the mean unsaid: the weights add up to 1)
+    return (f"Why: x⁽{up}⁾ is a {MEAN_WORDS} of {of}, the weights on the right adding up to "
+            f"1, so its score, θ₀ and all, is the same mean of their scores, on the {sign} "
+            f"points' side of 0.")
 
 
 def shares_words(positive, negative) -> str:
@@ -260,7 +262,8 @@ def gordan_card() -> dict:
     (stated, not yet decided). Each line is text with its mathematics in $…$."""
     return {"title": "Gordan's alternative: exactly one of the two exists",
             "boxes": [["a $theta$ with every $y^((i)) theta^T x^((i)) > 0$:",
-                       "the programme finds one (feasible)"],
+                       # (reviews 358: "scaled up, all are at least 1" said, not shown)
+                       "scaled up, every one $>= 1$: the programme finds one (feasible)"],
                       ["weights $lambda_i >= 0$, not all 0, with",
                        "$sum_i lambda_i y^((i)) x^((i)) = 0$ (the programme for $theta$: "
                        "infeasible)"]],

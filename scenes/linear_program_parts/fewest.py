@@ -14,7 +14,7 @@ from linviz.lessons.linear_program_story import (HALF_TURN_WORDS, TURN_WORDS, WE
                                                  status_said_first)
 from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, holding_arc, ray_end
 from scenes.linear_program_parts.kept import KeptBeats
-from scenes.linear_program_parts.wedge_inset import WedgeInset
+from scenes.linear_program_parts.wedge_inset import OUTLINED_WORDS, WedgeInset
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.plane import Hyperplane
@@ -32,6 +32,13 @@ TIED_GAP = 0.06
 #: the tint of the θ right on every kept point
 KEPT_TINT = 0.35
 
+
+
+def left_out_veil(plane, x, theme) -> Dot:
+    """A disc of the ground over the marker of the point at ``x`` on ``plane``, a left-out
+    point's (:data:`LEFT_OUT_VEIL`)."""
+    return Dot(plane.c2p(x), radius=1.6 * plane.marker_size, color=theme.background,
+               fill_opacity=LEFT_OUT_VEIL)
 
 class FewestBeats(KeptBeats, WedgeInset):
     """The fewest mistakes through 0 (a part of
@@ -92,11 +99,14 @@ class FewestBeats(KeptBeats, WedgeInset):
         others = VGroup(*[Line(count.get_center(), self.arc_anchor(arc), color=theme.highlight,
                                stroke_width=1.5) for arc in fewest if arc != widest])
         self.fewest_wedges = VGroup(outlines, others, leader, count)
-        self.wrong_shading.add(self.fewest_wedges)
         self.wait_for_words("every θ gets at least")
         self.set_status(status_said_first(beat.state["status"]))
-        self.play(appear(self.fewest_wedges), run_time=style.RUN_FADE)
-        self.glow_fewest()
+        # the wedges outlined as said: "outlined wedges" where there are more than one
+        # (reviews 358: outlined 5 s before), else with the fewest
+        named_later = self.seconds_until(OUTLINED_WORDS) is not None
+        if not named_later:
+            self.outline_fewest()
+            self.glow_fewest()
         # one of them, the opening's line, in both planes as "as this one does" is said,
         # its mistakes marked (the beat's ``wrong_marks``)
         self.wait_for_words("as this one does")
@@ -107,12 +117,23 @@ class FewestBeats(KeptBeats, WedgeInset):
         one = VGroup(Dot(self.weight_point(0.8 * reach), radius=0.07, color=theme.normal),
                      *([self.solid_run_line(theta, 0.0)]
                        if beat.state["fewest_line"] != WEIGHTS_ONLY else []))
-        self.play(appear(one), run_time=style.RUN_FADE)
         # (review 313: it left as "this θ" was named again in the next sentence: it stays
-        # while the state's ``fewest_line`` holds, :meth:`begin_motion`)
+        # while the state's ``fewest_line`` holds, :meth:`begin_motion`); its mistakes
+        # marked with it (one play: the wedges' words come soon after)
         self.fewest_line_drawn = one
-        self.show_wrong_marks(beat)
-        self.show_thin_wedge_inset()  # (reviews 336-344: at 480p, two wedges read as one)
+        self.show_wrong_marks(beat, also=[appear(one)])
+        if named_later:  # (the thin one magnified with them, then they glow)
+            self.wait_for_words(OUTLINED_WORDS)
+            self.outline_fewest()
+            self.show_thin_wedge_inset()  # (reviews 336-344: at 480p, two read as one)
+            self.glow_fewest()
+
+    def outline_fewest(self) -> None:
+        """The fewest mistakes' wedges, outlined with their count, come (a part of the
+        shading, leaving with it)."""
+        self.play(appear(self.fewest_wedges), run_time=style.RUN_FADE)
+        self.remove(self.fewest_wedges)
+        self.wrong_shading.add(self.fewest_wedges)
 
     def draw_no_line(self, beat) -> None:
         """The solver's verdict: every constraint's line lit as all are asked of one θ
@@ -272,9 +293,7 @@ class FewestBeats(KeptBeats, WedgeInset):
         if self.wrong_drawn is None or not self.on_screen(self.wrong_drawn):
             self.show_wrong_marks(beat)  # (standing from the fewest θ's beat, as a rule)
         self.wait_for_words("Leave out")
-        radius = 1.6 * self.plane.marker_size
-        veil = VGroup(*[Dot(self.plane.c2p(self.lesson.data.X[i]), radius=radius,
-                            color=self.theme.background, fill_opacity=LEFT_OUT_VEIL)
+        veil = VGroup(*[left_out_veil(self.plane, self.lesson.data.X[i], self.theme)
                         for i in beat.state["left_out"]])
         # (over their × too: reviews 319, with their marks bright they were not left out)
         self.play(appear(veil), run_time=style.RUN_FADE)

@@ -22,6 +22,8 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: the most points that look on the solver's θ's line named by their rings
 RING_NAMES_MOST = 3
+#: the words a close-up of data space standing in the weight plane's place is named with
+DATA_SPACE = "data space, "
 #: the room (screen units) round a close-up in a quarter of the weight plane, and above it
 #: for its name
 QUARTER_GAP, QUARTER_NAME = 0.1, 0.35
@@ -155,8 +157,12 @@ class KeptBeats:
             beside = (beside[0] + QUARTER_GAP, beside[1] + QUARTER_GAP,
                       beside[2] - QUARTER_GAP, beside[3] - QUARTER_GAP - QUARTER_NAME)
         self.drop_least_inset()
-        self.show_close(beat, above=True, colour=self.theme.boundary, beside=beside)
-        self.magnify_the_others(beat, above=True, colour=self.theme.boundary, beside=beside)
+        # (named as data space's: reviews 358, in weight space's plane a magnified + read as
+        # a θ)
+        kept = dict(above=True, colour=self.theme.boundary, beside=beside, space=DATA_SPACE,
+                    veiled=beat.state["left_out"] or ())
+        self.show_close(beat, **kept)
+        self.magnify_the_others(beat, **kept)
 
     def free_quarter(self):
         """The screen box (x0, y0, x1, y1) of the quarter of the weight plane (between 0

@@ -26,6 +26,8 @@ RECAP_EDGE = 0.4
 
 #: how much larger than its text's size Gordan's card may be set where its room allows
 CARD_GROWTH = 1.35
+#: the room (screen units) the overlap's panel keeps from the frame's right edge
+PANEL_MARGIN = 0.25
 
 
 class OffsetBeats(ClosingRuns):
@@ -227,9 +229,15 @@ class OffsetBeats(ClosingRuns):
     def panel_of(self, lines) -> VGroup:
         """The state's panel ``lines`` (``$…$`` spans as mathematics), one under another, in
         the weight plane's place."""
-        rows = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_SMALL, self.theme.text)
+        # (reviews 358: at the small size, 10 px high at 480p, as the voice pointed to it;
+        # narrowed to the room right of the data plane where a row is long)
+        rows = VGroup(*[text(markup_with_math(line), self.theme, style.FONT_BODY, self.theme.text)
                         for line in lines])
-        return rows.arrange(DOWN, aligned_edge=LEFT, buff=0.18).move_to(WEIGHT_CENTER)
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.18)
+        room = 2 * (self.camera.frame_width / 2 - PANEL_MARGIN - WEIGHT_CENTER[0])
+        if rows.width > room:
+            rows.scale_to_fit_width(room)
+        return rows.move_to(WEIGHT_CENTER)
 
     def inner_point(self) -> int | None:
         """The overlap's one point of its class inside the other's triangle, or None."""

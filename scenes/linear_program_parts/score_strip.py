@@ -7,7 +7,7 @@ spread alike, the least positive to the mark at 1."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, ValueTracker, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Dot, Line, ValueTracker, VGroup, VMobject
 
 from linviz import formatting
 from scenes.toolkit import style
@@ -48,8 +48,12 @@ class ScoreStrip(VGroup):
         self.levels = stacked_levels([self.line.n2p(v)[0] for v in self.scores],
                                      2 * DOT_RADIUS)
         self.one = self.mark_at_one().set_opacity(0.0)  # (shown as θ is scaled to it)
-        self.beyond_words: dict[tuple, VGroup] = {}
-        self.beyond = VGroup()
+        self.beyond_words: dict[str, VMobject] = {}  # (each typeset once)
+        #: the words over the line's left and right ends: two drawings that stay, made
+        #: again in place as the counts change (a scene draws through a play the parts it
+        #: had as it began: a note swapped for another stood under it, "← 3 more" under
+        #: "← more", reviews 358); an end with nothing past it, empty
+        self.beyond = VGroup(VMobject(), VMobject())
         self.moving = False  # (c changing: :meth:`follow_scale`)
         self.place_dots()
         self.add(self.line, self.one, self.dots, self.heading, self.beyond)
@@ -92,44 +96,45 @@ class ScoreStrip(VGroup):
         past = (int(np.sum(c * self.scores < self.line.low)),
                 int(np.sum(c * self.scores > self.line.high)))
         self.past = past
-        self.beyond.remove(*self.beyond.submobjects)
-        self.beyond.add(*self.beyond_drawing(past, counted=not self.moving))
+        for slot, (words, end, side) in zip(self.beyond, self.beyond_words_at(
+                past, counted=not self.moving)):
+            if words is None:
+                slot.become(VMobject())
+                continue
+            if words not in self.beyond_words:
+                # (reviews 345: at the tiny size, 8 px high at 480p)
+                self.beyond_words[words] = text(words, self.theme, style.FONT_PANEL,
+                                                self.theme.text)
+            slot.become(self.beyond_words[words])
+            at = self.line.n2p(end) + UP * (self.stack_top() + BEYOND_RISE)
+            slot.move_to(at, aligned_edge=DOWN + side)
         return self
 
-    def beyond_drawing(self, past: tuple[int, int], counted: bool = True) -> VGroup:
-        """"← k more" over the line's left end and "k more →" over its right end, for the
-        dots past each (nothing where none is); not ``counted`` (while c moves), "← more"
-        and "more →" (reviews 357: dots left the strip unmarked till c settled; counts
-        changing every frame read over each other, reviews 343, 348-349)."""
-        key = (past if counted else (min(past[0], 1), min(past[1], 1)), counted)
-        if key not in self.beyond_words:
-            drawn = VGroup()
-            left, right = (f"{past[0]} ", f"{past[1]} ") if counted else ("", "")
-            for count, end, side, words in (
-                    (past[0], self.line.low, LEFT, f"← {left}more"),
-                    (past[1], self.line.high, RIGHT, f"{right}more →")):
-                if count:
-                    # (reviews 345: at the tiny size, 8 px high at 480p)
-                    note = text(words, self.theme, style.FONT_PANEL, self.theme.text)
-                    at = self.line.n2p(end) + UP * (self.stack_top() + BEYOND_RISE)
-                    note.move_to(at, aligned_edge=DOWN + side)
-                    drawn.add(note)
-            self.beyond_words[key] = drawn
-        return self.beyond_words[key].copy()
+    def beyond_words_at(self, past: tuple[int, int], counted: bool = True) -> list:
+        """[(words, end, side)] for the line's left and right ends: "← k more" and "k more
+        →" for the dots past each (words None where none is), at the end's value and
+        side; not ``counted`` (while c moves), "← more" and "more →" (reviews 357: dots
+        left the strip unmarked till c settled; counts changing every frame read over each
+        other, reviews 343, 348-349)."""
+        left, right = (f"{past[0]} ", f"{past[1]} ") if counted else ("", "")
+        return [(f"← {left}more" if past[0] else None, self.line.low, LEFT),
+                (f"{right}more →" if past[1] else None, self.line.high, RIGHT)]
 
     def follow_scale(self) -> None:
         """Dots and heading follow c each frame (till :meth:`settle`)."""
         # the counts past the ends unwritten while c moves ("← more"), written when it
         # settles (reviews 343, 348-349: changing every frame, two counts read over each
         # other, "16 36")
+        # (on the strip itself, not its dots: a scene draws what has no updater once, as
+        # the play starts, under the frames, and the counts then written stood under the
+        # ends' words while c moved, "← 3 more" under "← more": reviews 357-358)
         self.moving = True
-        self.dots.add_updater(lambda _: self.place_dots())
+        self.add_updater(lambda _: self.place_dots())
         self.heading.add_updater(lambda m: m.become(self.heading_at(self.scale.get_value())))
 
     def settle(self) -> None:
         self.moving = False
-        self.dots.clear_updaters()
-        self.heading.clear_updaters()
+        self.clear_updaters()  # (its parts' too)
         self.place_dots()
         self.heading.become(self.heading_at(self.scale.get_value()))
 

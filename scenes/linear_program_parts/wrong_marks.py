@@ -23,12 +23,15 @@ class WrongMarks:
 
     wrong_drawn = None
 
-    def show_wrong_marks(self, beat) -> None:
+    def show_wrong_marks(self, beat, also=()) -> None:
         """The marks the beat's state names, on the data plane and on the overlap's
-        close-up where it stands, drawn as the lines they count are."""
+        close-up where it stands, drawn as the lines they count are (in one play with the
+        animations ``also``)."""
         self.drop_wrong_marks()
         marks = beat.state["wrong_marks"]
         if not marks:
+            if also:
+                self.play(*also, run_time=style.RUN_FADE)
             return
         closeup = getattr(self, "closeup_drawing", None)
         planes = [self.plane] + ([self.closeup] if closeup is not None
@@ -42,7 +45,7 @@ class WrongMarks:
                         mark.mark_kind = kind
                         drawn.add(mark)
         self.wrong_drawn = drawn
-        self.play(appear(drawn), run_time=style.RUN_FADE)
+        self.play(appear(drawn), *also, run_time=style.RUN_FADE)
 
     def wrong_mark(self, plane, i: int) -> VGroup:
         """Point ``i``'s mark on ``plane``: a × in θ's colour, past the marker's arms, over

@@ -137,8 +137,9 @@ def test_the_line_turned_round_a_hull_always_gets_a_point_wrong(case):
                                          for i in held[:-1]),
                                f"x⁽{formatting.superscript(held[-1] + 1)}⁾"])
             assert following.sentence.endswith(
-                f"is a weighted mean of {of}, the weights on the right, so its score is the "
-                f"same mean of their scores, on the {sign} points' side of 0.")
+                f"is a weighted mean of {of}, the weights on the right adding up to 1, so "
+                f"its score, θ₀ and all, is the same mean of their scores, on the {sign} "
+                f"points' side of 0.")
     else:
         assert turn.sentence.endswith("so no line separates.")
     assert all(str(i + 1) in turn.sentence.split("on one side")[1] for i in other)

@@ -474,9 +474,10 @@ def test_the_score_strip_counts_the_dots_past_its_ends():
         assert strip.past == (left, right)
         hidden = sum(dot.get_fill_opacity() == 0 for dot in strip.dots)
         assert hidden == left + right
-        assert len(strip.beyond) == (left > 0) + (right > 0)
+        notes = [note for note in strip.beyond if note.get_family()[1:] or note.has_points()]
+        assert len(notes) == (left > 0) + (right > 0)
         ends = strip.line.n2p(low)[0], strip.line.n2p(high)[0]
-        for note in strip.beyond:  # over an end, inside the strip's width
+        for note in notes:  # over an end, inside the strip's width
             assert (abs(note.get_left()[0] - ends[0]) < 1e-6
                     or abs(note.get_right()[0] - ends[1]) < 1e-6)
     assert strip.past != (0, 0)  # (the scales above push some dots past)
@@ -506,6 +507,70 @@ def test_the_score_strip_marks_its_ends_while_c_moves_and_counts_once_it_settles
     strip.settle()
     assert sorted(round(note.width, 4) for note in strip.beyond) == widths("← 1 more",
                                                                            "1 more →")
+
+
+def test_the_score_strip_draws_only_its_present_words_over_its_ends_while_c_moves():
+    """Rendered through a play that moves c, the words over the strip's left end are those
+    of the moment, not those of the play's start under them too (reviews 358: "← 3 more"
+    stood under "← more", read as "← 8more"): a frame in the play, at the left end, as
+    bright as the strip drawn alone in that state."""
+    import tempfile
+
+    from manim import Mobject, Scene, tempconfig
+    from scenes.linear_program_parts.score_strip import ScoreStrip
+    from scenes.toolkit import style
+
+    scores = np.array([-3.0, -0.5, 0.2, 0.5, 1.0, 2.5, -2.0])
+    labels = [1, -1, 1, -1, 1, 1, 1]
+    seen = {}
+
+    class Moving(Scene):
+        def construct(self):
+            strip = ScoreStrip(scores, labels, style.DARK, 8.0)
+            self.add(strip)
+            strip.scale.set_value(1.6)  # one dot past the left end: counted
+            strip.place_dots()
+            self.wait(0.2)
+            strip.follow_scale()
+            spy = Mobject()
+            spy.add_updater(lambda m, dt: seen.setdefault(
+                "frames", []).append(self.renderer.camera.pixel_array.copy()))
+            self.add(spy)
+            self.play(strip.scale.animate.set_value(3.0), run_time=1.0)
+            seen["strip"] = strip
+
+    class Alone(Scene):
+        def construct(self):
+            strip = ScoreStrip(scores, labels, style.DARK, 8.0)
+            strip.moving = True  # as while c moves, at the play's end
+            strip.scale.set_value(3.0)
+            strip.place_dots()
+            self.add(strip)
+            self.wait(0.1)
+            seen["alone"] = self.renderer.get_frame().copy()
+
+    settings = {"quality": "low_quality", "pixel_width": 854, "pixel_height": 480,
+                "verbosity": "ERROR", "progress_bar": "none", "write_to_movie": False,
+                "disable_caching": True}
+    with tempfile.TemporaryDirectory() as media, tempconfig({**settings, "media_dir": media}):
+        Moving().render()
+        Alone().render()
+        from manim import config
+        strip = seen["strip"]
+        x, y = float(strip.line.n2p(strip.line.low)[0]), float(strip.beyond[0].get_center()[1])
+
+        def pixel(px, py):
+            return (int((px + config.frame_width / 2) / config.frame_width * 854),
+                    int((config.frame_height / 2 - py) / config.frame_height * 480))
+
+        (x0, y0), (x1, y1) = pixel(x - 0.1, y + 0.3), pixel(x + 1.6, y - 0.3)
+
+        def bright(frame):
+            return int((frame[y0:y1, x0:x1, :3].astype(int).sum(axis=2) > 300).sum())
+
+        late = seen["frames"][-2]  # (past the first dot's leaving: "← more" written)
+        assert bright(seen["alone"]) > 0
+        assert bright(late) == bright(seen["alone"])
 
 
 def test_the_thin_fewest_wedge_is_magnified_as_the_wedges_are_said_till_the_left_out():
