@@ -132,13 +132,16 @@ class WalkBeats(WalkStartBeats, ClosePoints):
         numbers and the other rings; the marks as "Now … wrong" is said; the close-up as
         "magnified" is. θ's line in data space turns with θ."""
         theme = self.theme
-        self.drop_least_inset()
-        self.drop_wrong_marks()  # the last update's (review 276: its × stood over this one)
         i, (start, end) = beat.state["shown"], beat.steps
-        self.set_rings([i])
-        # its own status from its start (review 271), its count of mistakes with "Now …
+        # its own status from its start (review 271; reviews 358: 2 s late, after the last
+        # update's drawings had left one by one), its count of mistakes with "Now …
         # wrong" (review 273: written 5 s before it was said)
         self.set_status(status_said_first(beat.state["status"]))
+        # the last update's close-up and marks leave together (review 276: its × stood
+        # over this one)
+        leave_together(self, getattr(self, "least_inset", None), self.wrong_drawn)
+        self.wrong_drawn = None
+        self.set_rings([i])
         if self.shown_line is not None:
             self.remove(self.shown_line)
         # the point's line y·score = 1 and, dashed, its line y·score = 0 (the side where
