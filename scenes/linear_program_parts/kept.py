@@ -12,8 +12,8 @@ from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import LENGTH_SO, status_said_first
 from scenes.linear_program_parts.common import ray_end, weight_veil
 from scenes.toolkit import style
-from scenes.toolkit.magnifier import SHARES
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
+from scenes.toolkit.magnifier import SHARES
 from scenes.toolkit.placement import detached, leader_line
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text

@@ -573,6 +573,39 @@ def test_the_score_strip_draws_only_its_present_words_over_its_ends_while_c_move
         assert bright(late) == bright(seen["alone"])
 
 
+def test_the_kept_points_close_up_stands_in_a_free_quarter_of_the_weight_plane():
+    """On noisy data, the solver's θ's close points are magnified in a quarter of the
+    weight plane that holds neither the solver's θ nor any θ of the fewest mistakes
+    (reviews 357: the whole plane veiled as the solver's θ's length was said), only that
+    quarter veiled, the close-up named as data space's."""
+    from scenes.linear_program import LinearProgramScene
+
+    seen = []
+
+    def observe(scene):
+        inset = getattr(scene, "least_inset", None)
+        if scene.timeline.current[1].startswith("The solver's θ lies so far out") and \
+                inset is not None and scene.on_screen(inset):
+            # (its backing: the group holds leaders to the data plane too)
+            seen.append((inset[0].get_center().copy(), scene.weight_point((0, 0)).copy(),
+                         scene.kept_veil.width, scene.weights.frame.width,
+                         scene.lesson))
+
+    story_with(LinearProgramScene, data_spec="noisy", beat_observers=[observe])
+    (centre, origin, veil_width, plane_width, lesson) = seen[0]
+    assert veil_width < 0.6 * plane_width  # a quarter, not the plane
+    signs = np.sign(centre[:2] - origin[:2])
+    # the θ of the fewest mistakes, found here by counting at every 0.01°
+    A = np.asarray(lesson.data.y, dtype=float)[:, None] * np.asarray(lesson.data.X,
+                                                                    dtype=float)
+    turns = np.radians(np.arange(0, 360, 0.01)) + 1e-7
+    directions = np.vstack([np.cos(turns), np.sin(turns)])
+    wrong = np.sum(A @ directions <= 0, axis=0)
+    fewest = directions[:, wrong == wrong.min()].T
+    taken = np.vstack([fewest, np.asarray(lesson.kept_theta, dtype=float)[None, :]])
+    assert not np.any(np.all(np.sign(taken) == signs, axis=1))
+
+
 def test_the_thin_fewest_wedge_is_magnified_as_the_wedges_are_said_till_the_left_out():
     """On noisy data (two wedges of 4 wrong, one 1.6° wide), the thin wedge's close-up
     stands from the sentence that names the outlined wedges through the solver's verdict,
