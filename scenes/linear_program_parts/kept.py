@@ -13,7 +13,7 @@ from linviz.lessons.linear_program_story import LENGTH_SO, status_said_first
 from scenes.linear_program_parts.common import ray_end, weight_veil
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
-from scenes.toolkit.magnifier import SHARES
+from scenes.toolkit.magnifier import SHARES, fits_inside
 from scenes.toolkit.placement import detached, leader_line
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
@@ -137,32 +137,53 @@ class KeptBeats:
         self.play(lit(self.kept_drawn[0], self.theme), run_time=style.PAUSE_READ)
 
     def show_kept_inset(self, beat) -> None:
-        """The beat's close point magnified in the quarter of the weight plane that holds
-        neither the solver's θ nor a wedge of the fewest mistakes (:meth:`free_quarter`),
-        that quarter veiled (reviews 331: over its axes and shading it read as weight
-        space), the rest of the plane standing (reviews 357: veiled whole, the solver's θ
-        was hidden while its length was said), in the solver's θ's colour, its name over
-        it; the others it names in turn; a close-up there before leaves. Where no quarter
-        holds an inset, the whole plane is veiled and the inset stands on it."""
-        beside = self.free_quarter()
-        veil = getattr(self, "kept_veil", None)
-        if veil is None or not self.on_screen(veil):
-            self.kept_veil = (weight_veil(self) if beside is None
-                              else quarter_veil(self.theme, beside))
-            self.play(appear(self.kept_veil), run_time=style.RUN_FADE)
-        if beside is None:
+        """The beat's close point magnified in the data plane where each close-up the beat
+        shows stands there clear of every point and line (reviews 358-359: in the weight
+        plane it read as weight space's); else in the quarter of the weight plane that
+        holds neither the solver's θ nor a wedge of the fewest mistakes
+        (:meth:`free_quarter`), that quarter veiled (reviews 331: over its axes and
+        shading it read as weight space), the rest of the plane standing (reviews 357:
+        veiled whole, the solver's θ was hidden while its length was said), named as data
+        space's; where no quarter holds one, over the whole plane, veiled. In the solver's
+        θ's colour, its name over it; the others it names in turn; a close-up there before
+        leaves."""
+        inside = self.kept_insets_fit(beat)
+        quarter = None if inside else self.free_quarter()
+        beside = veil = None
+        if quarter is not None:  # (its name over it, inside the quarter)
+            beside = (quarter[0] + QUARTER_GAP, quarter[1] + QUARTER_GAP,
+                      quarter[2] - QUARTER_GAP, quarter[3] - QUARTER_GAP - QUARTER_NAME)
+            veil = quarter_veil(self.theme, quarter)
+        elif not inside:
             frame = self.weights.frame
             beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
-        else:  # (its name over it, inside the quarter)
-            beside = (beside[0] + QUARTER_GAP, beside[1] + QUARTER_GAP,
-                      beside[2] - QUARTER_GAP, beside[3] - QUARTER_GAP - QUARTER_NAME)
+            veil = weight_veil(self)
+        standing = getattr(self, "kept_veil", None)
+        if veil is not None and (standing is None or not self.on_screen(standing)):
+            self.kept_veil = veil
+            self.play(appear(veil), run_time=style.RUN_FADE)
         self.drop_least_inset()
-        # (named as data space's: reviews 358, in weight space's plane a magnified + read as
-        # a θ)
-        kept = dict(above=True, colour=self.theme.boundary, beside=beside, space=DATA_SPACE,
-                    veiled=beat.state["left_out"] or ())
+        # (outside the data plane, named as data space's: reviews 358, in weight space's
+        # plane a magnified + read as a θ)
+        kept = dict(above=True, colour=self.theme.boundary, beside=beside,
+                    space="" if inside else DATA_SPACE, veiled=beat.state["left_out"] or ())
         self.show_close(beat, **kept)
         self.magnify_the_others(beat, **kept)
+
+    def kept_insets_fit(self, beat) -> bool:
+        """Whether every close-up the beat shows (its ``magnified``, the nearest first)
+        stands inside the data plane hiding no point and not the solver's θ's line
+        (:func:`~scenes.toolkit.magnifier.fits_inside`)."""
+        if beat.state["inset"] != "step":
+            return False
+        lesson, theta = self.lesson, np.asarray(beat.state["close"], dtype=float)
+        nearest = lesson.line_inset(theta)
+        shown = beat.state["magnified"] or ([nearest[0]] if nearest is not None else [])
+        boxes = [nearest[1] if nearest is not None and i == nearest[0]
+                 else (lesson.point_inset(theta, i) or (None, None))[1] for i in shown]
+        return bool(boxes) and all(
+            box is not None and fits_inside(self.plane, lesson.data.X, box, [(theta, 0.0)])
+            for box in boxes)
 
     def free_quarter(self):
         """The screen box (x0, y0, x1, y1) of the quarter of the weight plane (between 0

@@ -44,16 +44,48 @@ SHARES = (INSET_SHARE, 0.34, 0.28)
 LINE_SAMPLES = 200
 
 
-def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()) -> tuple[float, np.ndarray]:
-    """(share, place) of an inset that may shrink: the largest of :data:`SHARES` (of the
-    plane's side) whose :func:`best_place` hides no point and no line, else the largest's
-    best place. ``avoid_for(share)`` is the screen box the inset keeps clear of at that
-    size."""
+def clean_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()):
+    """(share, place) of the largest of :data:`SHARES` whose :func:`best_place` in
+    ``plane`` hides no point and no line, or None (as :func:`clear_inset`)."""
     width = float(plane.frame.width)
     for share in SHARES:
         cost, place = best_place(plane, X, share * width, avoid_for(share), lines)
         if cost[:2] == (False, 0):
             return share, place
+    return None
+
+
+def fits_inside(plane: DataPlane, X: np.ndarray, box: Box, lines=(),
+                share: float = INSET_SHARE) -> bool:
+    """Whether :func:`magnifier`'s inset of ``box`` (made for ``share``) stands inside
+    ``plane`` hiding no point and no line (:func:`clean_inset`)."""
+    return clean_inset(plane, np.asarray(X, dtype=float),
+                       lambda size: _screen_box(plane, box, share, size), lines) is not None
+
+
+def _shrunk(box: Box, share: float, size: float) -> Box:
+    """``box`` (made for ``share``) at the share ``size``: same zoom, same centre."""
+    half = (box.x_max - box.x_min) / 2 * size / share
+    x, y = (box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2
+    return Box(x - half, x + half, y - half, y + half)
+
+
+def _screen_box(plane: DataPlane, box: Box, share: float, size: float) -> np.ndarray:
+    """The screen box (x0, y0, x1, y1) of :func:`_shrunk` on ``plane``."""
+    part = _shrunk(box, share, size)
+    low, high = plane.c2p((part.x_min, part.y_min)), plane.c2p((part.x_max, part.y_max))
+    return np.array([*low[:2], *high[:2]])
+
+
+def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()) -> tuple[float, np.ndarray]:
+    """(share, place) of an inset that may shrink: the largest of :data:`SHARES` (of the
+    plane's side) whose :func:`best_place` hides no point and no line, else the largest's
+    best place. ``avoid_for(share)`` is the screen box the inset keeps clear of at that
+    size."""
+    found = clean_inset(plane, X, avoid_for, lines)
+    if found is not None:
+        return found
+    width = float(plane.frame.width)
     return SHARES[0], best_place(plane, X, SHARES[0] * width, avoid_for(SHARES[0]), lines)[1]
 
 
@@ -175,15 +207,12 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     step said after it ("×9 · grid 0.05"); ``counts``: as :class:`DataPlane`'s (None: the
     plane's)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
+
     def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
-        half = (box.x_max - box.x_min) / 2 * size / share
-        x, y = (box.x_min + box.x_max) / 2, (box.y_min + box.y_max) / 2
-        return Box(x - half, x + half, y - half, y + half)
+        return _shrunk(box, share, size)
 
     def screen_box(size: float) -> np.ndarray:
-        part = shrunk(size)
-        low, high = plane.c2p((part.x_min, part.y_min)), plane.c2p((part.x_max, part.y_max))
-        return np.array([*low[:2], *high[:2]])
+        return _screen_box(plane, box, share, size)
 
     shares = (share, *[s for s in SHARES if s < share])
     found = outside_place(plane, beside, screen_box, shares) if beside is not None else None
