@@ -1084,7 +1084,8 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                f"those so far: it {SHRINKS_WORDS}.", "all-constraints",
                shown=None, wrong_marks=None, ringed=[], lines=True, probe=False,
                view="near", status=None, min_seconds=sum(steps))
-    region_said = (f"The shaded region left, where the half-planes overlap, holds the θ "
+    # (reviews 359: "the shaded region left" looked for in the left panel)
+    region_said = (f"The region still shaded, where the half-planes overlap, holds the θ "
                    f"meeting them all. Its edges lie on the lines numbered "
                    # (reviews 353: "on 3 of the lines" heard as line 3)
                    f"{formatting.listed(i + 1 for i in sorted(edges))}{one}.")

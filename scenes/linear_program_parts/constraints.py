@@ -105,6 +105,8 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
             self.play(appear(level), run_time=style.RUN_FADE)
             self.remove(level)
             self.shown_normal.add(level)  # (on screen as its part)
+            # its name lit as what it asks is said (bench 360: a 6 s still)
+            self.light_as_said("at least 1", [level])
         else:  # its multiples and dashed line, drawn before, lit as scaling up is said,
             # the status line as the constraint is (bench 351-352: a 6 s still after the
             # flip)
@@ -170,13 +172,15 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         lesson = self.lesson
         self.region = self.on_weights(self.region_drawing)
         shrunk = getattr(self, "shrunk", None)
-        self.wait_for_words("shaded region")
+        self.wait_for_words("region still shaded")
         self.set_status(beat.state["status"])
         self.play(appear(self.region), *([vanish(shrunk)] if shrunk is not None else []),
                   run_time=style.RUN_INTRO)
         if shrunk is not None:
             self.remove(shrunk)
             self.shrunk = None
+        # lit as what it holds is said (bench 360: a 6 s still till its edges)
+        self.light_as_said("meeting them all", [self.region])
         if lesson.edge_lines:  # as said (the wait here, where the words test sees it)
             self.wait_for_words("numbered")
             self.number_edges(beat)
