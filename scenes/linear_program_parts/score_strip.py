@@ -125,9 +125,7 @@ class ScoreStrip(VGroup):
         # the counts past the ends unwritten while c moves ("← more"), written when it
         # settles (reviews 343, 348-349: changing every frame, two counts read over each
         # other, "16 36")
-        # (on the strip itself, not its dots: a scene draws what has no updater once, as
-        # the play starts, under the frames, and the counts then written stood under the
-        # ends' words while c moved, "← 3 more" under "← more": reviews 357-358)
+        # (on the strip itself: every part of it moves with c)
         self.moving = True
         self.add_updater(lambda _: self.place_dots())
         self.heading.add_updater(lambda m: m.become(self.heading_at(self.scale.get_value())))
