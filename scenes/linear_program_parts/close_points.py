@@ -32,11 +32,11 @@ class ClosePoints:
         self.magnify_the_others(beat)
 
     def magnify_the_others(self, beat, above: bool = False, colour=None, beside=None,
-                           space: str = "", veiled=()) -> None:
+                           space: str = "", veiled=(), texts=()) -> None:
         """After the nearest, the other points the beat names one by one (its
         ``magnified``) magnified in turn in its place, each a share of the beat left
-        (review 323: point 16 only ringed, its ring cut by the line); ``space``, ``veiled``:
-        as :meth:`show_close`'s."""
+        (review 323: point 16 only ringed, its ring cut by the line); ``space``,
+        ``veiled``, ``texts``: as :meth:`show_close`'s."""
         theta, others = beat.state["close"], (beat.state["magnified"] or [])[1:]
         for k, i in enumerate(others):
             # as "so is …" is said, where the nearest was said in full; else a share
@@ -51,7 +51,8 @@ class ClosePoints:
                 # (its sign as the first's: reviews 347, two formats)
                 self.show_run_inset(np.asarray(theta, dtype=float), *found[1:],
                                     name=space + self.place_name(i), above=above,
-                                    colour=colour, beside=beside, veiled=veiled)
+                                    colour=colour, beside=beside, veiled=veiled,
+                                    texts=texts)
 
     def place_name(self, i: int) -> str:
         """Point i's name on its close-up, "74 (+):", with every point of its class at its
@@ -64,13 +65,13 @@ class ClosePoints:
         return f"{', '.join(map(str, same))} ({sign}):"
 
     def show_close(self, beat, above: bool = False, colour=None, beside=None,
-                   space: str = "", veiled=()) -> None:
+                   space: str = "", veiled=(), texts=()) -> None:
         """The point nearest the beat's new line magnified beside it, when the beat says
         it (it would look on the line; it is ringed with the beat's other points), its name
         ``above`` the inset's frame when asked, the line in ``colour`` (else the walk's);
         ``space``: words its name starts with ("data space, ": standing in weight space's
         plane, reviews 358, a magnified + read as a θ); ``veiled``: points veiled in it (left
-        out, as on the plane)."""
+        out, as on the plane); ``texts``: labels on the plane it keeps off."""
         if beat.state["inset"] != "step":
             return
         theta = np.asarray(beat.state["close"], dtype=float)
@@ -81,14 +82,14 @@ class ClosePoints:
             j, box, zoom = found
         # (its class's sign with its number: reviews 336, which marker it was went unsaid)
         self.show_run_inset(theta, box, zoom, name=space + self.place_name(j), above=above,
-                            colour=colour, beside=beside, veiled=veiled)
+                            colour=colour, beside=beside, veiled=veiled, texts=texts)
 
     def show_run_inset(self, theta, box, zoom: int, name="", above=False, colour=None,
-                       beside=None, veiled=()) -> None:
+                       beside=None, veiled=(), texts=()) -> None:
         """The data round ``box`` magnified ``zoom`` times in an inset (in the screen box
         ``beside`` where it fits), with the walk's line of ``theta`` (``colour``, else the
         walk's), named "``name`` ×zoom" (``above``); the points ``veiled`` (left out) veiled
-        there as on the plane."""
+        there as on the plane; off the labels ``texts`` on the plane."""
         theme = self.theme
 
         def drawings(inset):  # each side tinted in its class's colour, as every close-up
@@ -104,5 +105,6 @@ class ClosePoints:
         self.least_inset = magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme,
                                      drawings, [(theta, 0.0)], times_words=name, times_above=above,
                                      beside=beside, times_font=style.FONT_PANEL,  # (480p)
-                                     counts="none")  # (its tags over its lines: reviews 347)
+                                     counts="none",  # (its tags over its lines: reviews 347)
+                                     texts=texts)
         self.play(appear(self.least_inset), run_time=style.RUN_FADE)

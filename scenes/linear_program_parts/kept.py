@@ -147,7 +147,8 @@ class KeptBeats:
         space's; where no quarter holds one, over the whole plane, veiled. In the solver's
         θ's colour, its name over it; the others it names in turn; a close-up there before
         leaves."""
-        inside = self.kept_insets_fit(beat)
+        texts = self.kept_labels()
+        inside = self.kept_insets_fit(beat, texts)
         quarter = None if inside else self.free_quarter()
         beside = veil = None
         if quarter is not None:  # (its name over it, inside the quarter)
@@ -166,14 +167,25 @@ class KeptBeats:
         # (outside the data plane, named as data space's: reviews 358, in weight space's
         # plane a magnified + read as a θ)
         kept = dict(above=True, colour=self.theme.boundary, beside=beside,
-                    space="" if inside else DATA_SPACE, veiled=beat.state["left_out"] or ())
+                    space="" if inside else DATA_SPACE, veiled=beat.state["left_out"] or (),
+                    texts=texts)
         self.show_close(beat, **kept)
         self.magnify_the_others(beat, **kept)
 
-    def kept_insets_fit(self, beat) -> bool:
+    def kept_labels(self) -> list:
+        """The labels the kept points' beats have put on the data plane, standing: their
+        distance's (reviews 360: a close-up stood over "0.04239 from the line"), the
+        rings' names."""
+        near = getattr(self, "kept_near", None)
+        labels = list(near[1:]) if near is not None and self.on_screen(near) else []
+        names = getattr(self, "named_rings", None)
+        return labels + ([names] if names is not None and len(names) and self.on_screen(names)
+                         else [])
+
+    def kept_insets_fit(self, beat, texts=()) -> bool:
         """Whether every close-up the beat shows (its ``magnified``, the nearest first)
-        stands inside the data plane hiding no point and not the solver's θ's line
-        (:func:`~scenes.toolkit.magnifier.fits_inside`)."""
+        stands inside the data plane hiding no point, not the solver's θ's line and none
+        of the labels ``texts`` (:func:`~scenes.toolkit.magnifier.fits_inside`)."""
         if beat.state["inset"] != "step":
             return False
         lesson, theta = self.lesson, np.asarray(beat.state["close"], dtype=float)
@@ -182,7 +194,8 @@ class KeptBeats:
         boxes = [nearest[1] if nearest is not None and i == nearest[0]
                  else (lesson.point_inset(theta, i) or (None, None))[1] for i in shown]
         return bool(boxes) and all(
-            box is not None and fits_inside(self.plane, lesson.data.X, box, [(theta, 0.0)])
+            box is not None and fits_inside(self.plane, lesson.data.X, box, [(theta, 0.0)],
+                                            texts)
             for box in boxes)
 
     def free_quarter(self):

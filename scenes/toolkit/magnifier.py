@@ -44,23 +44,25 @@ SHARES = (INSET_SHARE, 0.34, 0.28)
 LINE_SAMPLES = 200
 
 
-def clean_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()):
+def clean_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=(), texts=()):
     """(share, place) of the largest of :data:`SHARES` whose :func:`best_place` in
-    ``plane`` hides no point and no line, or None (as :func:`clear_inset`)."""
+    ``plane`` hides no point, no line and no text, or None (as :func:`clear_inset`)."""
     width = float(plane.frame.width)
     for share in SHARES:
-        cost, place = best_place(plane, X, share * width, avoid_for(share), lines)
+        cost, place = best_place(plane, X, share * width, avoid_for(share), lines, texts)
         if cost[:2] == (False, 0):
             return share, place
     return None
 
 
-def fits_inside(plane: DataPlane, X: np.ndarray, box: Box, lines=(),
+def fits_inside(plane: DataPlane, X: np.ndarray, box: Box, lines=(), texts=(),
                 share: float = INSET_SHARE) -> bool:
     """Whether :func:`magnifier`'s inset of ``box`` (made for ``share``) stands inside
-    ``plane`` hiding no point and no line (:func:`clean_inset`)."""
+    ``plane`` hiding no point, no line and none of the drawings ``texts``
+    (:func:`clean_inset`)."""
     return clean_inset(plane, np.asarray(X, dtype=float),
-                       lambda size: _screen_box(plane, box, share, size), lines) is not None
+                       lambda size: _screen_box(plane, box, share, size), lines,
+                       texts) is not None
 
 
 def _shrunk(box: Box, share: float, size: float) -> Box:
@@ -77,16 +79,18 @@ def _screen_box(plane: DataPlane, box: Box, share: float, size: float) -> np.nda
     return np.array([*low[:2], *high[:2]])
 
 
-def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=()) -> tuple[float, np.ndarray]:
+def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=(),
+                texts=()) -> tuple[float, np.ndarray]:
     """(share, place) of an inset that may shrink: the largest of :data:`SHARES` (of the
     plane's side) whose :func:`best_place` hides no point and no line, else the largest's
     best place. ``avoid_for(share)`` is the screen box the inset keeps clear of at that
     size."""
-    found = clean_inset(plane, X, avoid_for, lines)
+    found = clean_inset(plane, X, avoid_for, lines, texts)
     if found is not None:
         return found
     width = float(plane.frame.width)
-    return SHARES[0], best_place(plane, X, SHARES[0] * width, avoid_for(SHARES[0]), lines)[1]
+    return SHARES[0], best_place(plane, X, SHARES[0] * width, avoid_for(SHARES[0]), lines,
+                                 texts)[1]
 
 
 def outside_place(plane: DataPlane, beside, screen_box,
@@ -108,7 +112,7 @@ def outside_place(plane: DataPlane, beside, screen_box,
 
 
 def best_place(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray,
-               lines=()) -> tuple[tuple, np.ndarray]:
+               lines=(), texts=()) -> tuple[tuple, np.ndarray]:
     """(its cost, (x0, y0, x1, y1)): where a square of ``side`` goes in ``plane``.
 
     The rule, one key compared in order over :data:`PLACES` (the first winning a tie):
@@ -116,11 +120,13 @@ def best_place(plane: DataPlane, X: np.ndarray, side: float, avoid: np.ndarray,
     the fewest of the points ``X`` whose markers it touches (a marker half covered hides
     its point as well), a stretch of the ``lines`` (θ, θ₀) drawn on the plane under it
     counting as :data:`LINE_COST` points and each of the plane's own texts it cuts as
-    :data:`TEXT_COST`; the least of their length under it (in :data:`LINE_SAMPLES` steps across the plane's box); then the
+    :data:`TEXT_COST` (and each of the drawings ``texts`` the scene has put there: a
+    label); the least of their length under it (in :data:`LINE_SAMPLES` steps across the plane's box); then the
     nearest to ``avoid`` (so a leader stays short), in whole hundredths of a screen unit.
     """
     markers = plane.c2p_many(X)[:, :2] if len(X) else np.zeros((0, 2))
-    texts = plane.fixture_boxes()
+    texts = np.vstack([plane.fixture_boxes(), *[
+        np.array([[*m.get_corner(DL)[:2], *m.get_corner(UR)[:2], 100.0]]) for m in texts]])
     pad = float(getattr(plane, "marker_size", 0.0))
     samples = line_samples(plane, lines)
     low, high = plane.frame.get_corner(DL), plane.frame.get_corner(UR)
@@ -191,7 +197,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
               share: float = INSET_SHARE, leaders: bool = True,
               marker_size: float | None = None, times_font: int = style.FONT_SMALL,
               times_words: str = "", times_above: bool = False,
-              grid: bool = False, counts: str | None = None) -> VGroup:
+              grid: bool = False, counts: str | None = None, texts=()) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round the
@@ -205,7 +211,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     from their spacing). ``times_font``: the size of "×zoom"; ``times_words``: said before
     it ("small margin ×33"); ``times_above``: always over the frame; ``grid``: its grid's
     step said after it ("×9 · grid 0.05"); ``counts``: as :class:`DataPlane`'s (None: the
-    plane's)."""
+    plane's); ``texts``: drawings on the plane (labels) it keeps off, as its own texts."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
 
     def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
@@ -216,7 +222,7 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
 
     shares = (share, *[s for s in SHARES if s < share])
     found = outside_place(plane, beside, screen_box, shares) if beside is not None else None
-    size, place = found or clear_inset(plane, X, screen_box, lines)
+    size, place = found or clear_inset(plane, X, screen_box, lines, texts)
     box, side = shrunk(size), size * float(plane.frame.width)
     inside = box.contains(X, tolerance=0.0)
     low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))

@@ -609,40 +609,46 @@ def test_the_kept_points_close_up_stands_in_a_free_quarter_of_the_weight_plane()
 
 def test_the_kept_points_close_up_stands_in_the_data_plane_where_it_hides_nothing(
         tmp_path):
-    """On Iris versicolor-virginica, standardised, the solver's θ's close points are
-    magnified inside the data plane, where a close-up of data space reads as one (reviews
-    358-359: in the weight plane it read as weight space's), over no point's marker and not
-    across the solver's θ's line; no veil stands over the weight plane."""
+    """On Iris versicolor-virginica, standardised, each close-up of the solver's θ's close
+    points stands inside the data plane, where a close-up of data space reads as one
+    (reviews 358-359: in the weight plane it read as weight space's), over no point's
+    marker, not across the solver's θ's line and off the distance's label (reviews 360:
+    "0.04239 from the line" under the first); no veil stands over the weight plane."""
     pytest.importorskip("sklearn")
     from scene_helpers import gallery_csv
     from scenes.linear_program import LinearProgramScene
 
     seen = []
 
-    def observe(scene):
-        inset = getattr(scene, "least_inset", None)
-        if scene.timeline.current[1].startswith("The solver's θ lies so far out") and \
-                inset is not None and scene.on_screen(inset):
-            veil = getattr(scene, "kept_veil", None)
-            seen.append((inset[0], scene.plane, scene.lesson,
-                         veil is not None and scene.on_screen(veil)))
+    class Recording(LinearProgramScene):
+        def show_run_inset(self, *args, **kwargs):
+            super().show_run_inset(*args, **kwargs)
+            if self.timeline.current[1].startswith("The solver's θ lies so far out"):
+                veil = getattr(self, "kept_veil", None)
+                seen.append((self.least_inset[0], veil is not None and self.on_screen(veil),
+                             [(m.get_corner(DL)[:2], m.get_corner(UR)[:2])
+                              for m in self.kept_near[1:]]))
 
     data = gallery_csv(tmp_path, "iris-versicolor-virginica-std")
-    story_with(LinearProgramScene, data_spec=data, beat_observers=[observe])
-    backing, plane, lesson, veiled = seen[0]
-    assert not veiled
-    low, high = backing.get_corner(DL)[:2], backing.get_corner(UR)[:2]
+    scene = story_with(Recording, data_spec=data)
+    plane, lesson = scene.plane, scene.lesson
+    assert len(seen) >= 2  # (points 70, then 74 and 78)
     frame_low, frame_high = plane.frame.get_corner(DL)[:2], plane.frame.get_corner(UR)[:2]
-    assert np.all(low >= frame_low - 1e-6) and np.all(high <= frame_high + 1e-6)
     markers = plane.c2p_many(np.asarray(lesson.data.X, dtype=float))[:, :2]
     pad = plane.marker_size
-    assert not np.any(np.all((markers > low - pad) & (markers < high + pad), axis=1))
-    # the solver's θ's line θᵀx = 0 does not cross it: its corners (in data units) all on
-    # one side
-    corners = np.array([plane.p2c(np.array([x, y, 0.0]))[:2] for x in (low[0], high[0])
-                        for y in (low[1], high[1])])
-    sides = np.sign(corners @ np.asarray(lesson.kept_theta, dtype=float))
-    assert abs(sides.sum()) == 4
+    for backing, veiled, labels in seen:
+        assert not veiled
+        low, high = backing.get_corner(DL)[:2], backing.get_corner(UR)[:2]
+        assert np.all(low >= frame_low - 1e-6) and np.all(high <= frame_high + 1e-6)
+        assert not np.any(np.all((markers > low - pad) & (markers < high + pad), axis=1))
+        assert labels and all(np.any(high < label_low) or np.any(label_high < low)
+                              for label_low, label_high in labels)
+        # the solver's θ's line θᵀx = 0 does not cross it: its corners (in data units) on
+        # one side
+        corners = np.array([plane.p2c(np.array([x, y, 0.0]))[:2] for x in (low[0], high[0])
+                            for y in (low[1], high[1])])
+        sides = np.sign(corners @ np.asarray(lesson.kept_theta, dtype=float))
+        assert abs(sides.sum()) == 4
 
 
 def test_the_thin_fewest_wedge_is_magnified_as_the_wedges_are_said_till_the_left_out():
