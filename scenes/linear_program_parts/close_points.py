@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from manim import VGroup
 
-from scenes.linear_program_parts.fewest import left_out_veil
+from scenes.linear_program_parts.common import left_out_veil
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear
 from scenes.toolkit.magnifier import magnifier
@@ -72,17 +72,28 @@ class ClosePoints:
         ``space``: words its name starts with ("data space, ": standing in weight space's
         plane, reviews 358, a magnified + read as a θ); ``veiled``: points veiled in it (left
         out, as on the plane); ``texts``: labels on the plane it keeps off."""
-        if beat.state["inset"] != "step":
+        insets = self.close_insets(beat)
+        if not insets:
             return
+        j, box, zoom = insets[0]
         theta = np.asarray(beat.state["close"], dtype=float)
-        j, box, zoom = self.lesson.line_inset(theta)
-        first = (beat.state["magnified"] or [j])[0]
-        found = self.lesson.point_inset(theta, first) if first != j else None
-        if found is not None:  # (a point the sentence magnifies first, not the nearest)
-            j, box, zoom = found
         # (its class's sign with its number: reviews 336, which marker it was went unsaid)
         self.show_run_inset(theta, box, zoom, name=space + self.place_name(j), above=above,
                             colour=colour, beside=beside, veiled=veiled, texts=texts)
+
+    def close_insets(self, beat) -> list:
+        """[(point, box, zoom)] of the close-ups the beat shows, in turn (none unless its
+        ``inset`` is "step"): first the point nearest its line, or the point its
+        ``magnified`` names first where that one can be magnified (the sentence magnifies
+        it first); then each other point it names that can be."""
+        if beat.state["inset"] != "step":
+            return []
+        lesson, theta = self.lesson, np.asarray(beat.state["close"], dtype=float)
+        nearest = lesson.line_inset(theta)
+        named = beat.state["magnified"] or [nearest[0]]
+        first = lesson.point_inset(theta, named[0]) if named[0] != nearest[0] else None
+        others = [lesson.point_inset(theta, i) for i in named[1:]]
+        return [first or nearest, *[found for found in others if found is not None]]
 
     def show_run_inset(self, theta, box, zoom: int, name="", above=False, colour=None,
                        beside=None, veiled=(), texts=()) -> None:

@@ -5,7 +5,7 @@ drawing as it is named, a plane's zoom, and drawings leaving together."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DashedLine, Rectangle, ValueTracker, VGroup
+from manim import DashedLine, Dot, Rectangle, ValueTracker, VGroup
 
 from linviz.geometry import clip_line
 from scenes.toolkit import style
@@ -55,6 +55,8 @@ LINE_OPACITY_ONE_OF = 12.0
 NAME_CLEARANCE = 0.45
 #: the opacity of the veil over the weight plane while an offset is argued in data space
 VEIL_OPACITY = 0.9
+#: the opacity of the veil over the points left out (their markers read as faded)
+LEFT_OUT_VEIL = 0.7
 
 
 def between(states: np.ndarray, t: float):
@@ -148,6 +150,21 @@ def leave_together(scene, *drawings) -> None:
         scene.remove(*leaving)
 
 
+def left_out_veil(plane, x, theme) -> Dot:
+    """A disc of the ground over the marker of the point at ``x`` on ``plane``: a left-out
+    point's (:data:`LEFT_OUT_VEIL`), on the plane and in its close-ups."""
+    return Dot(plane.c2p(x), radius=1.6 * plane.marker_size, color=theme.background,
+               fill_opacity=LEFT_OUT_VEIL)
+
+
+def ground_over(theme, box) -> Rectangle:
+    """An opaque rectangle of the ground over the screen box (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    cover = Rectangle(width=x1 - x0, height=y1 - y0, stroke_width=0,
+                      fill_color=theme.background, fill_opacity=1.0)
+    return cover.move_to([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+
+
 def weight_veil(scene) -> Rectangle:
     """An opaque rectangle of the ground over ``scene``'s whole weight plane, its tick values
     and names too, to the frame's right edge (its key stands there); marked so, what it
@@ -156,10 +173,9 @@ def weight_veil(scene) -> Rectangle:
     weights = scene.weights
     left, bottom = weights.get_left()[0] - 0.1, weights.get_bottom()[1] - 0.1
     right, top = scene.camera.frame_width / 2, weights.get_top()[1] + 0.1
-    veil = Rectangle(width=right - left, height=top - bottom, stroke_width=0,
-                     fill_color=scene.theme.background, fill_opacity=1.0)
+    veil = ground_over(scene.theme, (left, bottom, right, top))
     veil.opaque_veil = True
-    return veil.move_to([(left + right) / 2, (bottom + top) / 2, 0.0])
+    return veil
 
 
 def flipped_through_origin(arrows, origin) -> ValueTracker:

@@ -12,7 +12,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, ValueTracker, VGro
 from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import (HALF_TURN_WORDS, TURN_WORDS, WEIGHTS_ONLY,
                                                  status_said_first)
-from scenes.linear_program_parts.common import LABEL_OFF_WEDGE, holding_arc, ray_end
+from scenes.linear_program_parts.common import (LABEL_OFF_WEDGE, holding_arc, left_out_veil,
+                                                ray_end)
 from scenes.linear_program_parts.kept import KeptBeats
 from scenes.linear_program_parts.wedge_inset import OUTLINED_WORDS, WedgeInset
 from scenes.toolkit import style
@@ -21,8 +22,6 @@ from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 
 
-#: the opacity of the veil over the points left out (their markers read as faded)
-LEFT_OUT_VEIL = 0.7
 #: seconds a θ takes to go once round 0 as the shading is said to be the opening's turn
 #: (and the least a line takes round the place both classes share)
 TURN_SECONDS = 4.0
@@ -32,13 +31,6 @@ TIED_GAP = 0.06
 #: the tint of the θ right on every kept point
 KEPT_TINT = 0.35
 
-
-
-def left_out_veil(plane, x, theme) -> Dot:
-    """A disc of the ground over the marker of the point at ``x`` on ``plane``, a left-out
-    point's (:data:`LEFT_OUT_VEIL`)."""
-    return Dot(plane.c2p(x), radius=1.6 * plane.marker_size, color=theme.background,
-               fill_opacity=LEFT_OUT_VEIL)
 
 class FewestBeats(KeptBeats, WedgeInset):
     """The fewest mistakes through 0 (a part of

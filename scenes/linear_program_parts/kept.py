@@ -6,11 +6,11 @@ little farther that also look on its line."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, Dot, Rectangle, VGroup
+from manim import DOWN, LEFT, RIGHT, UP, Dot, VGroup
 
 from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import LENGTH_SO, status_said_first
-from scenes.linear_program_parts.common import ray_end, weight_veil
+from scenes.linear_program_parts.common import ground_over, ray_end, weight_veil
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.magnifier import SHARES, fits_inside
@@ -27,15 +27,6 @@ DATA_SPACE = "data space, "
 #: the room (screen units) round a close-up in a quarter of the weight plane, and above it
 #: for its name
 QUARTER_GAP, QUARTER_NAME = 0.1, 0.35
-
-
-def quarter_veil(theme, box) -> Rectangle:
-    """An opaque rectangle of the ground over the screen box (x0, y0, x1, y1): a quarter of
-    the weight plane where a close-up of data space stands (its own frame says whose)."""
-    x0, y0, x1, y1 = box
-    veil = Rectangle(width=x1 - x0, height=y1 - y0, stroke_width=0,
-                     fill_color=theme.background, fill_opacity=1.0)
-    return veil.move_to([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
 
 
 class KeptBeats:
@@ -154,7 +145,7 @@ class KeptBeats:
         if quarter is not None:  # (its name over it, inside the quarter)
             beside = (quarter[0] + QUARTER_GAP, quarter[1] + QUARTER_GAP,
                       quarter[2] - QUARTER_GAP, quarter[3] - QUARTER_GAP - QUARTER_NAME)
-            veil = quarter_veil(self.theme, quarter)
+            veil = ground_over(self.theme, quarter)
         elif not inside:
             frame = self.weights.frame
             beside = (*frame.get_corner(DOWN + LEFT)[:2], *frame.get_corner(UP + RIGHT)[:2])
@@ -183,20 +174,13 @@ class KeptBeats:
                          else [])
 
     def kept_insets_fit(self, beat, texts=()) -> bool:
-        """Whether every close-up the beat shows (its ``magnified``, the nearest first)
-        stands inside the data plane hiding no point, not the solver's θ's line and none
-        of the labels ``texts`` (:func:`~scenes.toolkit.magnifier.fits_inside`)."""
-        if beat.state["inset"] != "step":
-            return False
-        lesson, theta = self.lesson, np.asarray(beat.state["close"], dtype=float)
-        nearest = lesson.line_inset(theta)
-        shown = beat.state["magnified"] or ([nearest[0]] if nearest is not None else [])
-        boxes = [nearest[1] if nearest is not None and i == nearest[0]
-                 else (lesson.point_inset(theta, i) or (None, None))[1] for i in shown]
-        return bool(boxes) and all(
-            box is not None and fits_inside(self.plane, lesson.data.X, box, [(theta, 0.0)],
-                                            texts)
-            for box in boxes)
+        """Whether every close-up the beat shows (:meth:`close_insets`) stands inside the
+        data plane hiding no point, not the solver's θ's line and none of the labels
+        ``texts`` (:func:`~scenes.toolkit.magnifier.fits_inside`)."""
+        insets = self.close_insets(beat)
+        line = [(np.asarray(beat.state["close"], dtype=float), 0.0)]
+        return bool(insets) and all(fits_inside(self.plane, self.lesson.data.X, box, line,
+                                                texts) for _, box, _ in insets)
 
     def free_quarter(self):
         """The screen box (x0, y0, x1, y1) of the quarter of the weight plane (between 0
