@@ -10,6 +10,7 @@ from manim import DOWN, LEFT, RIGHT, UP, Dot, VGroup
 
 from linviz.lessons.linear_program import mistake_arcs
 from linviz.lessons.linear_program_story import LENGTH_SO, status_said_first
+from scenes.linear_program_parts.close_points import CloseUpLook
 from scenes.linear_program_parts.common import ground_over, ray_end, weight_veil
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -27,6 +28,10 @@ DATA_SPACE = "data space, "
 #: the room (screen units) round a close-up in a quarter of the weight plane, and above it
 #: for its name
 QUARTER_GAP, QUARTER_NAME = 0.1, 0.35
+#: the sizes a kept point's close-up may shrink to in the data plane: one size past the
+#: magnifier's own, since a smaller close-up where data space is drawn reads better than
+#: a larger one in weight space's plane (reviews 359-360, noisy data: read as θs)
+KEPT_SHARES = (*SHARES, 0.24)
 
 
 class KeptBeats:
@@ -157,18 +162,21 @@ class KeptBeats:
         self.drop_least_inset()
         # (outside the data plane, named as data space's: reviews 358, in weight space's
         # plane a magnified + read as a θ)
-        kept = dict(above=True, colour=self.theme.boundary, beside=beside,
-                    space="" if inside else DATA_SPACE, veiled=beat.state["left_out"] or (),
-                    texts=texts)
-        self.show_close(beat, **kept)
-        self.magnify_the_others(beat, **kept)
+        look = CloseUpLook(above=True, colour=self.theme.boundary, beside=beside,
+                           space="" if inside else DATA_SPACE,
+                           veiled=tuple(beat.state["left_out"] or ()), texts=tuple(texts),
+                           shares=KEPT_SHARES)
+        self.show_close(beat, look)
+        self.magnify_the_others(beat, look)
 
     def kept_labels(self) -> list:
         """The labels the kept points' beats have put on the data plane, standing: their
         distance's (reviews 360: a close-up stood over "0.04239 from the line"), the
         rings' names."""
         near = getattr(self, "kept_near", None)
-        labels = list(near[1:]) if near is not None and self.on_screen(near) else []
+        # (the words' patch, not their leaders: a leader runs off towards its ring, and
+        # its box would take a corner the words leave free)
+        labels = (list(near[1:]) if near is not None and self.on_screen(near) else [])
         names = getattr(self, "named_rings", None)
         return labels + ([names] if names is not None and len(names) and self.on_screen(names)
                          else [])
@@ -180,7 +188,8 @@ class KeptBeats:
         insets = self.close_insets(beat)
         line = [(np.asarray(beat.state["close"], dtype=float), 0.0)]
         return bool(insets) and all(fits_inside(self.plane, self.lesson.data.X, box, line,
-                                                texts) for _, box, _ in insets)
+                                                texts, shares=KEPT_SHARES)
+                                    for _, box, _ in insets)
 
     def free_quarter(self):
         """The screen box (x0, y0, x1, y1) of the quarter of the weight plane (between 0

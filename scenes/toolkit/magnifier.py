@@ -44,11 +44,12 @@ SHARES = (INSET_SHARE, 0.34, 0.28)
 LINE_SAMPLES = 200
 
 
-def clean_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=(), texts=()):
-    """(share, place) of the largest of :data:`SHARES` whose :func:`best_place` in
+def clean_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=(), texts=(),
+                shares=SHARES):
+    """(share, place) of the largest of ``shares`` whose :func:`best_place` in
     ``plane`` hides no point, no line and no text, or None (as :func:`clear_inset`)."""
     width = float(plane.frame.width)
-    for share in SHARES:
+    for share in shares:
         cost, place = best_place(plane, X, share * width, avoid_for(share), lines, texts)
         if cost[:2] == (False, 0):
             return share, place
@@ -56,13 +57,13 @@ def clean_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=(), texts=()):
 
 
 def fits_inside(plane: DataPlane, X: np.ndarray, box: Box, lines=(), texts=(),
-                share: float = INSET_SHARE) -> bool:
+                share: float = INSET_SHARE, shares=SHARES) -> bool:
     """Whether :func:`magnifier`'s inset of ``box`` (made for ``share``) stands inside
-    ``plane`` hiding no point, no line and none of the drawings ``texts``
-    (:func:`clean_inset`)."""
+    ``plane`` at one of ``shares``, hiding no point, no line and none of the drawings
+    ``texts`` (:func:`clean_inset`)."""
     return clean_inset(plane, np.asarray(X, dtype=float),
                        lambda size: _screen_box(plane, box, share, size), lines,
-                       texts) is not None
+                       texts, shares) is not None
 
 
 def _shrunk(box: Box, share: float, size: float) -> Box:
@@ -80,16 +81,16 @@ def _screen_box(plane: DataPlane, box: Box, share: float, size: float) -> np.nda
 
 
 def clear_inset(plane: DataPlane, X: np.ndarray, avoid_for, lines=(),
-                texts=()) -> tuple[float, np.ndarray]:
-    """(share, place) of an inset that may shrink: the largest of :data:`SHARES` (of the
+                texts=(), shares=SHARES) -> tuple[float, np.ndarray]:
+    """(share, place) of an inset that may shrink: the largest of ``shares`` (of the
     plane's side) whose :func:`best_place` hides no point and no line, else the largest's
     best place. ``avoid_for(share)`` is the screen box the inset keeps clear of at that
     size."""
-    found = clean_inset(plane, X, avoid_for, lines, texts)
+    found = clean_inset(plane, X, avoid_for, lines, texts, shares)
     if found is not None:
         return found
     width = float(plane.frame.width)
-    return SHARES[0], best_place(plane, X, SHARES[0] * width, avoid_for(SHARES[0]), lines,
+    return shares[0], best_place(plane, X, shares[0] * width, avoid_for(shares[0]), lines,
                                  texts)[1]
 
 
@@ -197,7 +198,8 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
               share: float = INSET_SHARE, leaders: bool = True,
               marker_size: float | None = None, times_font: int = style.FONT_SMALL,
               times_words: str = "", times_above: bool = False,
-              grid: bool = False, counts: str | None = None, texts=()) -> VGroup:
+              grid: bool = False, counts: str | None = None, texts=(),
+              shares=SHARES) -> VGroup:
     """The inset of ``plane`` showing ``box`` (``zoom`` times larger) with the points of
     ``X``, ``y`` inside it and ``drawings(inset)`` (lines, bands, rings on the inset's
     plane) at the size and place :func:`clear_inset` picks (smaller, showing less round the
@@ -211,7 +213,8 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     from their spacing). ``times_font``: the size of "×zoom"; ``times_words``: said before
     it ("small margin ×33"); ``times_above``: always over the frame; ``grid``: its grid's
     step said after it ("×9 · grid 0.05"); ``counts``: as :class:`DataPlane`'s (None: the
-    plane's); ``texts``: drawings on the plane (labels) it keeps off, as its own texts."""
+    plane's); ``texts``: drawings on the plane (labels) it keeps off, as its own texts;
+    ``shares``: the sizes it may shrink to (:data:`SHARES`)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y)
 
     def shrunk(size: float) -> Box:  # the magnified box at a share: same zoom, same centre
@@ -220,9 +223,9 @@ def magnifier(plane: DataPlane, X: np.ndarray, y: np.ndarray, box: Box, zoom: in
     def screen_box(size: float) -> np.ndarray:
         return _screen_box(plane, box, share, size)
 
-    shares = (share, *[s for s in SHARES if s < share])
+    shares = (share, *[s for s in shares if s < share])
     found = outside_place(plane, beside, screen_box, shares) if beside is not None else None
-    size, place = found or clear_inset(plane, X, screen_box, lines, texts)
+    size, place = found or clear_inset(plane, X, screen_box, lines, texts, shares)
     box, side = shrunk(size), size * float(plane.frame.width)
     inside = box.contains(X, tolerance=0.0)
     low, high = plane.c2p((box.x_min, box.y_min)), plane.c2p((box.x_max, box.y_max))
