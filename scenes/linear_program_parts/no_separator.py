@@ -43,12 +43,13 @@ class NoSeparatorBeats(GordanBeats):
     #: the names of the certificate's arrows to their sides (:meth:`certificate_halves`)
     side_names: list = []
 
-    def flip_in_data(self, minus) -> None:
+    def flip_in_data(self, minus) -> list:
         """As "is a −" (or "are −") is said, an arrow from 0 to each − point ``minus`` in
-        data space; as "flipped" is said, each shrunk through 0 onto −x⁽ⁱ⁾ = y⁽ⁱ⁾x⁽ⁱ⁾; then
-        they leave."""
+        data space; as "flipped" is said, each shrunk through 0 onto −x⁽ⁱ⁾ = y⁽ⁱ⁾x⁽ⁱ⁾, left
+        standing (returned: reviews 360, gone within a second, the flip was barely
+        seen)."""
         if not minus or self.timeline.said_at("flipped") is None:
-            return
+            return []
         origin = self.plane.c2p((0, 0))
         ghosts = []
         for i in minus:
@@ -62,8 +63,7 @@ class NoSeparatorBeats(GordanBeats):
         self.play(flip.animate.set_value(-1.0), run_time=style.PAUSE_READ)
         for ghost in ghosts:
             ghost.clear_updaters()
-        self.play(*map(vanish, ghosts), run_time=style.RUN_FADE)
-        self.remove(*ghosts)
+        return ghosts
 
     def draw_certificate(self, beat) -> None:
         """In data space, the certificate's points ringed and named as their weights are
@@ -113,18 +113,21 @@ class NoSeparatorBeats(GordanBeats):
             self.plane, lesson.data.X, vectors, labels, theme, avoid,
             place=self.large_sum_place())
         frame = VGroup(weight_veil(self), *frame)
-        self.play(appear(frame), run_time=style.RUN_FADE)
         # a − point's x turned half round in data space, as said (review 315, reviews 324),
-        # before the sum that uses it (reviews 357)
-        self.flip_in_data([i for i in support if lesson.data.y[i] < 0])
+        # before the sum that uses it (reviews 357), standing while the sum is drawn
+        flipped = self.flip_in_data([i for i in support if lesson.data.y[i] < 0])
         self.wait_for_words("tip to tail")  # (review 315: drawn 4 s before it was said)
-        for arrow, name in zip(arrows, arrow_names):
-            self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
-        # named over its own box (review 305: over the data plane, read as its label)
+        # the box with what it draws, named over it (review 305: over the data plane, read
+        # as its label), as the sum comes (reviews 360: 7 s empty before)
         x0, _, x1, y1 = self.large_sum_place()
         scale_note = self.sum_note("", scale).move_to(
             [(x0 + x1) / 2, 0.0, 0.0]).align_to([0.0, y1 + 0.06, 0.0], DOWN)
-        self.play(appear(scale_note), run_time=style.RUN_FADE)
+        self.play(appear(frame), appear(scale_note), run_time=style.RUN_FADE)
+        for arrow, name in zip(arrows, arrow_names):
+            self.play(appear(arrow), appear(name), run_time=style.RUN_FADE * 2)
+        if flipped:
+            self.play(*map(vanish, flipped), run_time=style.RUN_FADE)
+            self.remove(*flipped)
         self.remove(*arrows, *arrow_names)
         self.certificate_arrows = arrows
         self.certificate = VGroup(frame, arrows, arrow_names, names, scale_note)

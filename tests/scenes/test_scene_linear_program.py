@@ -457,6 +457,42 @@ def test_the_overlaps_scores_show_the_point_as_their_mean_on_their_side():
     assert colours[-1] == ManimColor(scene.theme.mistake)
 
 
+def test_a_minus_points_flipped_arrow_stands_while_the_sum_is_drawn():
+    """On `no-separator`'s default (noisy data, its certificate on + points 2 and 6 and −
+    point 23), the arrow turned through 0 onto y⁽²³⁾x⁽²³⁾ = −x⁽²³⁾ as "flipped" is said
+    stands, pointing away from point 23, while the sum is said to "add up to 0" (reviews
+    360: gone within a second of its flip)."""
+    from scenes.no_separator import NoSeparatorScene
+
+    seen = []
+
+    class Watching(NoSeparatorScene):
+        def flip_in_data(self, minus):
+            self.flipped_seen = super().flip_in_data(minus)
+            return self.flipped_seen
+
+        def play(self, *args, **kwargs):
+            super().play(*args, **kwargs)
+            flipped = getattr(self, "flipped_seen", None)
+            if flipped and self.timeline.said_at("tip to tail") is not None:
+                seen.append((float(self.time), self.timeline.said_at("add up to"),
+                             self.timeline.said_at("tip to tail"),
+                             [(f.get_start().copy(), f.get_end().copy()) for f in flipped
+                              if self.on_screen(f)]))
+
+    scene = story_with(Watching)
+    assert seen
+    minus = [i for i in scene.lesson.certificate if scene.lesson.data.y[i] < 0]
+    assert minus
+    origin = scene.plane.c2p((0, 0))
+    point = scene.plane.c2p(scene.lesson.data.X[minus[0]])
+    standing = [ends for now, said, _, ends in seen if now >= said and ends]
+    assert standing, "the flipped arrow left before the sum was said to add up to 0"
+    start, end = standing[0][0]
+    assert np.allclose(start[:2], origin[:2], atol=1e-6)
+    assert np.allclose(end[:2] - origin[:2], -(point[:2] - origin[:2]), atol=0.05)
+
+
 def test_the_score_strip_counts_the_dots_past_its_ends():
     """Scaled up, dots past the strip's ends leave it (hidden) and are counted over its
     ends (reviews 324: at c = 12.5, 35 of 40 dots had gone unsaid): the counts are the
@@ -575,11 +611,16 @@ def test_the_score_strip_draws_only_its_present_words_over_its_ends_while_c_move
 
 
 def test_the_kept_points_close_up_stands_in_a_free_quarter_of_the_weight_plane():
-    """On noisy data, the solver's θ's close points are magnified in a quarter of the
-    weight plane that holds neither the solver's θ nor any θ of the fewest mistakes
+    """Where the data plane has no room for them (made so here: on noisy data they fit in
+    it, at the least size), the solver's θ's close points are magnified in a quarter of
+    the weight plane that holds neither the solver's θ nor any θ of the fewest mistakes
     (reviews 357: the whole plane veiled as the solver's θ's length was said), only that
     quarter veiled, the close-up named as data space's."""
     from scenes.linear_program import LinearProgramScene
+
+    class Crowded(LinearProgramScene):
+        def kept_insets_fit(self, beat, texts=()) -> bool:
+            return False
 
     seen = []
 
@@ -592,7 +633,7 @@ def test_the_kept_points_close_up_stands_in_a_free_quarter_of_the_weight_plane()
                          scene.kept_veil.width, scene.weights.frame.width,
                          scene.lesson))
 
-    story_with(LinearProgramScene, data_spec="noisy", beat_observers=[observe])
+    story_with(Crowded, data_spec="noisy", beat_observers=[observe])
     (centre, origin, veil_width, plane_width, lesson) = seen[0]
     assert veil_width < 0.6 * plane_width  # a quarter, not the plane
     signs = np.sign(centre[:2] - origin[:2])
@@ -607,15 +648,15 @@ def test_the_kept_points_close_up_stands_in_a_free_quarter_of_the_weight_plane()
     assert not np.any(np.all(np.sign(taken) == signs, axis=1))
 
 
+@pytest.mark.parametrize("data", ["iris-versicolor-virginica-std", "noisy"])
 def test_the_kept_points_close_up_stands_in_the_data_plane_where_it_hides_nothing(
-        tmp_path):
-    """On Iris versicolor-virginica, standardised, each close-up of the solver's θ's close
-    points stands inside the data plane, where a close-up of data space reads as one
-    (reviews 358-359: in the weight plane it read as weight space's), over no point's
-    marker, not across the solver's θ's line and off the distance's label (reviews 360:
+        tmp_path, data):
+    """On Iris versicolor-virginica, standardised, and on noisy data (seed 0, where only a
+    close-up smaller than the magnifier's least fits), each close-up of the solver's θ's
+    close points stands inside the data plane, where a close-up of data space reads as one
+    (reviews 358-360: in the weight plane it read as weight space's), over no point's
+    marker, not across the solver's θ's line and off the distance's words (reviews 360:
     "0.04239 from the line" under the first); no veil stands over the weight plane."""
-    pytest.importorskip("sklearn")
-    from scene_helpers import gallery_csv
     from scenes.linear_program import LinearProgramScene
 
     seen = []
@@ -629,10 +670,13 @@ def test_the_kept_points_close_up_stands_in_the_data_plane_where_it_hides_nothin
                              [(m.get_corner(DL)[:2], m.get_corner(UR)[:2])
                               for m in self.kept_near[1:]]))
 
-    data = gallery_csv(tmp_path, "iris-versicolor-virginica-std")
-    scene = story_with(Recording, data_spec=data)
+    if data != "noisy":
+        pytest.importorskip("sklearn")
+        from scene_helpers import gallery_csv
+        data = gallery_csv(tmp_path, data)
+    scene = story_with(Recording, data_spec=data, seed=0)
     plane, lesson = scene.plane, scene.lesson
-    assert len(seen) >= 2  # (points 70, then 74 and 78)
+    assert len(seen) >= 2  # (Iris: points 70, then 74 and 78; noisy: 6, then 35)
     frame_low, frame_high = plane.frame.get_corner(DL)[:2], plane.frame.get_corner(UR)[:2]
     markers = plane.c2p_many(np.asarray(lesson.data.X, dtype=float))[:, :2]
     pad = plane.marker_size
