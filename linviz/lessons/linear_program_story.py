@@ -326,10 +326,13 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (reviews 331-333: "and by watching a perceptron it is not", then "bears that out",
     # heard as agreeing with the remark, then contradicted by one solve: what watching
     # cannot do said, the remark's sense said with the distribution)
-    test = (f"Just {WATCH_WORDS} tests it one way only." if lesson.feasible else
-            f"Just {WATCH_WORDS} cannot test it: a run stops only after a pass with no "
+    test = (f"just {WATCH_WORDS} tests it one way only." if lesson.feasible else
+            f"just {WATCH_WORDS} cannot test it: a run stops only after a pass with no "
             f"update.")
-    story.beat(f"The notes' remark calls separability NOT testable. {test}", "testable",
+    # (reviews 360: the remark's reading came 30 s after the solve seemed to overrule the
+    # notes: it is said with the remark, before either test)
+    story.beat(f"The notes' remark calls separability NOT testable; as we read it, that is "
+               f"of {LATER_WORDS}. For the points in hand, {test}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False, left_out=None, kept=False, inset=False, close=None,
                magnified=None,
@@ -402,8 +405,8 @@ def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
                  "are added")
         more = [("could be undone", "a yes: one more point can undo it"),
                 ("this no stands", "this no: it stands, whatever is added")]
-    # (reviews 357: the reading is ours, not the notes': said so)
-    story.beat(f"As we read it, the remark holds of {LATER_WORDS}: {later}.", "later",
+    # (reviews 357: the reading is ours, not the notes': said so, with the remark)
+    story.beat(f"On {LATER_WORDS}, only a no carries over: {later}.", "later",
                pause=REVEAL_PAUSE, verdict=rows + more)
 
 
@@ -847,7 +850,8 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # caption: the question, the turn and the notes' row are a beat each)
     story.beat(f"Can a line through the origin separate these {n} points, with training "
                f"error 0 under the 0-1 loss?", "intro",
-               status="a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
+               # (in words till the formula is read out: reviews 360, unread for 37 s)
+               status="a line through 0 with training error 0?"
                       + places_words(lesson.data.X)
                       # the plane's tag where both classes share a place, read once (the
                       # tied points' beat is gone: review 286, an idle aside)
@@ -959,9 +963,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     told = bool(wrong_points) or lesson.scaling_inset is not None
     # (reviews 345: c, written on screen, never said)
     # (reviews 348: "keeps its line" just after c went to 0, where it had none: c above 0)
+    # (reviews 360: what the dashed lines are for went unsaid: said, as they close in)
     story.beat(f"Multiplying a θ, like this one, by a number c above 0 keeps its line and "
                f"multiplies every label times score by c: the dashed lines, where (cθ)ᵀx is "
-               f"±1, close in.",
+               f"±1, close in, and a point past the one on its own side has label times "
+               f"score at least 1.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
                "weight-plane", scaling=True, programme=None, scaled_to_one=not told)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one

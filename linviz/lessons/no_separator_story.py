@@ -228,8 +228,9 @@ def sides_sentence(count: int) -> str:
     """The certificate's second beat: in weight space its ``count`` half-planes through 0,
     aᵢᵀθ > 0, share no θ (Σλᵢaᵢ = 0 leaves Σλᵢaᵢᵀθ = 0 at every θ: with every λᵢ ≥ 0, not
     all its terms are > 0), each θ shaded by how many it fails."""
-    return (f"In weight space, their {NUMBER_WORDS[count]} half-planes through 0 share no θ: "
-            f"every θ is shaded, failing at least one.")
+    # (reviews 360: a half-plane is not "through 0"; its edge is)
+    return (f"In weight space, their {NUMBER_WORDS[count]} half-planes, edged by lines through "
+            f"0, share no θ: every θ is shaded, failing at least one.")
 
 
 def proof_words(support) -> str:
@@ -237,9 +238,9 @@ def proof_words(support) -> str:
     labels times scores add up to 0, so one is ≤ 0 (reviews 336: "their" pointed back 30 s;
     the perceptron that "never settles", said over no perceptron, is the closing's of
     `linear-program`)."""
-    return (f"Take any θ, like this one circling 0: the weighted labels times scores of "
-            f"{point_list(support)} add up to 0, so one of them is ≤ 0. Whatever θ, some point "
-            f"is wrong.")
+    return (f"Take any θ, like this one circling 0: the labels times scores of "
+            f"{point_list(support)}, weighted by λ, add up to 0, so one of them is ≤ 0. "
+            f"Whatever θ, some point is wrong.")
 
 
 #: Gordan's alternative, said before its weights prove that no θ exists (reviews 256–257:

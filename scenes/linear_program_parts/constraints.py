@@ -241,15 +241,17 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         self.set_status(beat.state["status"])
         self.light_as_said("the smallest", [self.status])  # (reviews 318: an 11 s still)
         self.wait_for_words("The θ with")
-        # the lines that are no edge of the region step back under it
-        self.play(self.lines.animate.set_stroke(opacity=FADED_LINES), run_time=style.RUN_FADE)
         c = beat.state["diamond"]
         size = ValueTracker(1e-6 * c)
         self.diamond = self.diamond_at(1e-6 * c)
         self.diamond.add_updater(lambda d: d.become(self.diamond_at(size.get_value())))
         self.add(self.diamond)
-        self.play(size.animate.set_value(DIAMOND_SHORT * c), run_time=style.RUN_PARAMETER * 2.5,
-                  rate_func=linear)
+        # the lines that are no edge of the region step back under it as it comes; it grows
+        # to the sentence's end (reviews 360: grown in 3 s, it stood still through "growing
+        # with s")
+        self.play(self.lines.animate.set_stroke(opacity=FADED_LINES),
+                  size.animate.set_value(DIAMOND_SHORT * c),
+                  run_time=max(style.RUN_PARAMETER * 2.5, self.time_left()), rate_func=linear)
         self.diamond.clear_updaters()
         self.diamond.become(self.diamond_at(DIAMOND_SHORT * c))
 

@@ -64,8 +64,11 @@ class GordanBeats:
         self.play(appear(first), appear(either[2]),
                   *[lit(row, self.theme) for row in unshaded],
                   run_time=max(style.RUN_FADE, style.PAUSE_READ if unshaded else 0.0))
-        # its programme's row as said (bench 353: a 6 s still)
-        if self.seconds_until("the programme is feasible") is not None:
+        # its programme's row as its scaling is said (bench 353: a 6 s still; reviews 360:
+        # 2 s after "scaled up", the box ending in a colon)
+        if self.seconds_until("scaled up") is not None:
+            self.wait_for_words("scaled up")
+        elif self.seconds_until("the programme is feasible") is not None:
             self.wait_for_words("the programme is feasible")
         self.play(*map(appear, after), run_time=style.RUN_FADE)
 

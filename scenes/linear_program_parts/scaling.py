@@ -218,6 +218,8 @@ class ScalingBeats:
         # way, by ratio (reviews 339: at 1 a sentence before that was said)
         self.scale_to(1.0 if beat.state["scaled_to_one"] else float(start ** (1 / 3)),
                       max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
+        # what they mark, lit as said (reviews 360: their role unsaid)
+        self.light_as_said("on its own side", [dashes])
 
     def scaled_arrow(self, scale, unit) -> VGroup:
         """cθ's arrow in data space, ``scale`` times the unit θ ``unit``, following the

@@ -1025,7 +1025,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     assert all("lifted to at least 1" in b.sentence for b in scaled[1:told + 1])
     assert scaled[0].sentence == (
         "Multiplying a θ, like this one, by a number c above 0 keeps its line and multiplies "
-        "every label times score by c: the dashed lines, where (cθ)ᵀx is ±1, close in.")
+        "every label times score by c: the dashed lines, where (cθ)ᵀx is ±1, close in, and "
+        "a point past the one on its own side has label times score at least 1.")
     # what it does for this θ, the next beat (reviews 324: one sentence of four ideas)
     lifted = scaled[1]
     # the magnified nearest point said where it is drawn, and only there

@@ -115,7 +115,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     motions = [b.motion for b in beats]
     said = beats[motions.index("testable")]
     assert said.sentence.startswith(
-        "The notes' remark calls separability NOT testable. Just watching a perceptron "
+        "The notes' remark calls separability NOT testable; as we read it, that is of points "
+        "not yet seen. For the points in hand, just watching a perceptron "
         + ("tests it one way only." if lesson.feasible else "cannot test it"))
     watched, solved = beats[motions.index("watched")], beats[motions.index("solved")]
     assert motions.index("testable") + 1 == motions.index("watched")
@@ -201,7 +202,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     *_, (_, yes), (_, no) = rows
     if found.status == 0:
         assert later_beat.sentence == (
-            "As we read it, the remark holds of points not yet seen: this yes could be undone "
+            "On points not yet seen, only a no carries over: this yes could be undone "
             "by one more point; a no would stand, whatever points were added.")
         assert (yes, no) == ("this yes: one more point can undo it",
                              "a no: it stands, whatever is added")
@@ -211,7 +212,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
                         bounds=[(None, None)] * 2, method="highs")
         assert again.status == 2
         assert later_beat.sentence == (
-            "As we read it, the remark holds of points not yet seen: a yes could be undone by "
+            "On points not yet seen, only a no carries over: a yes could be undone by "
             "one more point; this no stands, whatever points are added.")
         assert (yes, no) == ("a yes: one more point can undo it",
                              "this no: it stands, whatever is added")
@@ -303,6 +304,6 @@ def test_the_opening_names_the_notes_table_row(case):
         plus, minus = int(np.sum(here & (y > 0))), int(np.sum(here & (y < 0)))
         tag = f" · +{plus} −{minus}: {plus} + and {minus} − at one place"
     assert beats[0].state["status"] == (
-        "a line through 0 with every $y^((i)) theta^T x^((i)) > 0$?"
+        "a line through 0 with training error 0?"
         + (f" · {len(data.y)} points at {places} places" if places < len(data.y) else "")
         + tag)
