@@ -22,6 +22,10 @@ import numpy as np
 #: the trial line's turn: half round, every line through 0 once (reviews 329: three
 #: quarters round drew the same hump twice, past an axis with no tick after 180°)
 TRIAL_TURN = np.pi
+#: where in the turn the line of the fewest mistakes comes: a quarter round from the
+#: start, so the turn starts square to it (reviews 358, 360: started and ended on it, the
+#: turn showed "0 wrong" 9 s before the best was said); the line turns back to it after
+TRIAL_REST = np.pi / 2
 #: angles (radians) this close are one break of the sweep (points on one line through 0)
 BREAK_TIE = 1e-9
 #: the features of the example the opening counts directions for (a modest data set)
@@ -46,12 +50,15 @@ def better_side(X: np.ndarray, y: np.ndarray, normal: np.ndarray) -> np.ndarray:
 class Sweep:
     """A line through 0 turned anticlockwise from normal angle ``start`` by ``turn``
     radians, and its count m after each turned angle: ``breaks`` (radians turned, rising,
-    in (0, turn)) where the line passes a point, ``counts`` (one more) m on each step."""
+    in (0, turn)) where the line passes a point, ``counts`` (one more) m on each step;
+    ``rest``: the angle turned (in [0, turn]) where the line it stops on lies, the one it
+    turns back to."""
 
     start: float
     turn: float
     breaks: np.ndarray
     counts: np.ndarray
+    rest: float
 
     def count_at(self, turned: float) -> int:
         """m after turning ``turned`` radians (a break's own count is the step after)."""
@@ -69,11 +76,11 @@ class Sweep:
 
 
 def sweep_to(X: np.ndarray, y: np.ndarray, stop: np.ndarray,
-             turn: float = TRIAL_TURN) -> Sweep:
-    """The sweep that ends, after ``turn``, on the line whose normal is ``stop``'s
-    direction."""
+             turn: float = TRIAL_TURN, rest: float = TRIAL_REST) -> Sweep:
+    """The sweep of ``turn`` that passes, ``rest`` into it, the line whose normal is
+    ``stop``'s direction (the line it stops on, turned back to)."""
     X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
-    start = float(np.arctan2(stop[1], stop[0])) - turn
+    start = float(np.arctan2(stop[1], stop[0])) - rest
     crossings = []
     for x in X[np.any(X != 0, axis=1)]:
         first = np.mod(np.arctan2(x[1], x[0]) + np.pi / 2 - start, np.pi)
@@ -86,7 +93,8 @@ def sweep_to(X: np.ndarray, y: np.ndarray, stop: np.ndarray,
     middles = [(a + b) / 2 for a, b in zip(ends[:-1], ends[1:])]
     counts = [fewest_wrong_of_line(X, y, np.array([np.cos(start + m), np.sin(start + m)]))
               for m in middles]
-    return Sweep(start, float(turn), np.array(breaks), np.array(counts, dtype=int))
+    return Sweep(start, float(turn), np.array(breaks), np.array(counts, dtype=int),
+                 float(rest))
 
 
 def grid_directions(features: int, degrees: int = 1) -> int:

@@ -144,13 +144,15 @@ class IntroBeats:
                               0.0])
 
     def turn_trial_line(self, beat) -> None:
-        """A line through 0, grey, its + side shaded, turned round to the line of the
-        lesson's ``scaling_theta`` (its ``sweep``) as the turning is said, its count of
-        mistakes read off as it turns and, with the beat's ``sweep_chart``, plotted against
-        the angle turned in the right half; stopped as its count is said, its mistakes
-        marked (the beat's ``wrong_marks``), held to the sentence's end (the chart to the
-        notes' table)."""
+        """A line through 0, grey, its + side shaded, turned half round (the lesson's
+        ``sweep``) as the turning is said, its count of mistakes read off as it turns and,
+        with the beat's ``sweep_chart``, plotted against the angle turned in the right half;
+        as the best is said, turned back to the line of the lesson's ``scaling_theta`` (the
+        sweep's ``rest``), the chart's dot back along its steps, its mistakes marked (the
+        beat's ``wrong_marks``), held to the sentence's end (the chart to the notes'
+        table)."""
         turn, sweep = ValueTracker(0.0), self.lesson.sweep
+        reached = [0.0]  # (how far the chart's steps are drawn: the turn's farthest)
         X, y = np.asarray(self.data.X, dtype=float), np.asarray(self.data.y, dtype=float)
 
         def side() -> np.ndarray:  # the θ of the line's better side, the one counted
@@ -168,7 +170,7 @@ class IntroBeats:
             chart = SweepChart(sweep, self.theme, *right_half(self.plane),
                                float(self.plane.frame.get_center()[1]))
             curve = chart.curve(0.0)
-            curve.add_updater(lambda m: m.become(chart.curve(turn.get_value())))
+            curve.add_updater(lambda m: m.become(chart.curve(turn.get_value(), reached[0])))
             moving.append(curve)
             coming.append(chart)
         self.play(*map(appear, coming), run_time=style.RUN_FADE)
@@ -177,6 +179,12 @@ class IntroBeats:
         seconds = self.seconds_until(BEST_WORDS)  # (the caption opens with the turn)
         seconds = max(seconds if seconds is not None else self.speech_left(), style.RUN_FADE)
         self.play(turn.animate.set_value(sweep.turn), run_time=seconds, rate_func=linear)
+        reached[0] = sweep.turn
+        # back to the best as it is said (reviews 358, 360: begun on it, "0 wrong" was seen
+        # 9 s before it was said)
+        if self.seconds_until(BEST_WORDS) is not None:
+            self.wait_for_words(BEST_WORDS)
+        self.play(turn.animate.set_value(sweep.rest), run_time=style.RUN_PARAMETER)
         for m in moving:
             m.clear_updaters()
         if len(moving) > 2:  # the chart stands to the notes' table

@@ -45,20 +45,24 @@ class SweepChart(VGroup):
         self.shift(np.array([middle_x, middle, 0.0]) - self.axes.x_axis.get_center()
                    + np.array([0.0, -CHART_HEIGHT / 2, 0.0]))
 
-    def curve(self, turned: float) -> VGroup:
-        """The count's steps from 0 to ``turned`` radians, and a dot at their head."""
+    def curve(self, turned: float, drawn: float | None = None) -> VGroup:
+        """The count's steps from 0 to ``drawn`` radians (``turned`` by default), and a dot
+        at ``turned``'s (the line turned back: the dot goes back along them)."""
         sweep = self.sweep
-        breaks = sweep.breaks[sweep.breaks < turned]
+        drawn = turned if drawn is None else max(drawn, turned)
+        breaks = sweep.breaks[sweep.breaks < drawn]
         xs, ys = [0.0], [float(sweep.counts[0])]
         for k, at in enumerate(breaks):  # up or down a step where the line passes a point
             xs += [float(at), float(at)]
             ys += [float(sweep.counts[k]), float(sweep.counts[k + 1])]
-        xs.append(float(turned))
+        xs.append(float(drawn))
         ys.append(float(sweep.counts[len(breaks)]))
         points = self.axes.c2p_many(np.degrees(np.array(xs)), np.array(ys))
         steps = VMobject(stroke_color=self.theme.text, stroke_width=style.PLOT_STROKE)
         steps.set_points_as_corners(points)
-        head = Dot(points[-1], radius=style.PLOT_DOT, color=self.theme.highlight)
+        at = self.axes.c2p_many(np.degrees(np.array([float(turned)])),
+                                np.array([float(sweep.count_at(turned))]))[0]
+        head = Dot(at, radius=style.PLOT_DOT, color=self.theme.highlight)
         return VGroup(steps, head)
 
 

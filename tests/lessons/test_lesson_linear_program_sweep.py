@@ -32,11 +32,16 @@ def test_the_sweep_counts_every_angles_mistakes_and_ends_on_the_fewest(case):
     wrong = np.minimum(np.sum(scores <= 0, axis=0), np.sum(scores >= 0, axis=0))
     counted = np.array([sweep.count_at(t) for t in turned])
     assert np.array_equal(counted[away], wrong[away])
-    # the end: the scaling θ's direction, the fewest mistakes through 0
-    end = sweep.normal_at(sweep.turn)
+    # where it rests, turned back to: the scaling θ's direction, the fewest mistakes
+    # through 0, a quarter turn in (reviews 360: begun there, it showed the best count
+    # before it was said): the start square to it
+    end = sweep.normal_at(sweep.rest)
     theta = lesson.scaling_theta
     assert abs(end[0] * theta[1] - end[1] * theta[0]) < 1e-9 * np.linalg.norm(theta)
-    assert sweep.count_at(sweep.turn) == sweep.fewest == lesson.mistake_range[0]
+    assert sweep.count_at(sweep.rest) == sweep.fewest == lesson.mistake_range[0]
+    assert sweep.turn == pytest.approx(np.pi) and sweep.rest == pytest.approx(np.pi / 2)
+    first = sweep.normal_at(0.0)
+    assert abs(float(first @ theta)) < 1e-9 * np.linalg.norm(theta)
     # each break: some point x ≠ 0 with uᵀx = 0 there
     for at in sweep.breaks:
         u = sweep.normal_at(at)
