@@ -410,6 +410,8 @@ def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
                pause=REVEAL_PAUSE, verdict=rows + more)
 
 
+#: the words the scaled θ's dashed lines (cθ)ᵀx = ±1 are named by, as they come
+DASHED_WORDS = "The dashed lines"
 #: the closing's words as which the perceptron's run is watched, its line in data space
 WATCH_WORDS = "watching a perceptron"
 #: the closing's words as which one solve's answer is written
@@ -877,9 +879,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # (reviews 344-345: the grid's count shown, never said, and swapped for the notes'
     # table within 3 s: a beat of its own, its count said)
     if not standardized:
-        story.beat(f"Turning a line works in a plane; with {EXAMPLE_FEATURES} features, 1° "
-                   f"steps would mean {direction_count_words()} hyperplanes: no one can try "
-                   f"them all.", "directions", trial_line=False, wrong_marks=None,
+        # (reviews 360-361: why the power is 9 unsaid)
+        story.beat(f"Turning a line works in a plane; with {EXAMPLE_FEATURES} features, a "
+                   f"hyperplane through 0 has {EXAMPLE_FEATURES - 1} angles, and 1° steps "
+                   f"would mean {direction_count_words()} hyperplanes: no one can try them "
+                   f"all.", "directions", trial_line=False, wrong_marks=None,
                    # the directions a grid would try, counted under the sweep's chart
                    # (review 323: 8 s of still picture as they were said)
                    direction_grid=direction_grid_rows())
@@ -963,13 +967,15 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     told = bool(wrong_points) or lesson.scaling_inset is not None
     # (reviews 345: c, written on screen, never said)
     # (reviews 348: "keeps its line" just after c went to 0, where it had none: c above 0)
-    # (reviews 360: what the dashed lines are for went unsaid: said, as they close in)
     story.beat(f"Multiplying a θ, like this one, by a number c above 0 keeps its line and "
-               f"multiplies every label times score by c: the dashed lines, where (cθ)ᵀx is "
-               f"±1, close in, and a point past the one on its own side has label times "
-               f"score at least 1.",
+               f"multiplies every label times score by c.",
                # (the strip grows with the scaling: reviews 322, it left as it was said)
-               "weight-plane", scaling=True, programme=None, scaled_to_one=not told)
+               "weight-plane", scaling=True, programme=None, scaled_to_one=False)
+    # the dashed lines a sentence of their own, with what they are for (reviews 360: said
+    # in a trailing clause; reviews 361: with it, one sentence of 18 s, "the one" unclear)
+    story.beat(f"{DASHED_WORDS}, where (cθ)ᵀx is ±1, close in as c grows: as the one on a "
+               f"point's own side sweeps past it, that point's label times score passes 1.",
+               "dashes", scaled_to_one=not told)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
     # sentence of 19 s)
     # (on a separator with nothing to magnify, the next beat says it: reviews 334, "lifted

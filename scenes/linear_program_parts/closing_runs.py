@@ -60,6 +60,10 @@ class ClosingRuns:
             self.remove(veil)
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
+        drawn = getattr(self, "verdict_drawn", None)
+        if drawn is not None and self.on_screen(drawn):  # its reading, as said (reviews
+            # 361: said over a still)
+            self.light_as_said(LATER_WORDS, [drawn[0]])
         if not beat.state["watching"]:
             return
         run = watched_run(self.lesson)

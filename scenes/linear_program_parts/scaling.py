@@ -9,7 +9,7 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, DashedLine, Dot, LaggedStart, ValueTracker, VGroup
 
 from linviz import formatting
-from linviz.lessons.linear_program_story import ASK_WORDS, GENERAL_WORDS
+from linviz.lessons.linear_program_story import ASK_WORDS, DASHED_WORDS, GENERAL_WORDS
 from linviz.geometry import clip_line
 from scenes.linear_program_parts.common import flipped_through_origin, ray_end
 from scenes.toolkit import style
@@ -199,27 +199,33 @@ class ScalingBeats:
         # grow)
         self.light_as_said("like this one", [line, arrow[0]])
         self.scale_first_stretch(scale, strip, note, start)
-        # the dashed lines as they are named (reviews 352: drawn 6 s before), then closing
-        # in
-        dashes = band()
-        self.wait_for_words("the dashed lines")
-        self.dashes_named = True
-        self.play(appear(dashes), note.animate.become(self.least_note(scale.get_value())),
-                  run_time=style.RUN_FADE)
-        said = self.seconds_until("close in")
-        drawn = [line, dashes, note, arrow]
+        drawn = [line, VGroup(), note, arrow]  # (the dashed lines, the next sentence's)
         self.remove(*drawn)  # one drawing on screen, as it leaves
         # (standing while the state's ``scaling`` holds: reviews 318, it left as "scaled
         # up, meets it" was said)
         self.scaling_drawing = VGroup(*drawn)
         self.add(self.scaling_drawing)
         self.scaled = (scale, band, strip, start)
-        # to 1 where no sentence follows to say it is lifted there; else two thirds of the
-        # way, by ratio (reviews 339: at 1 a sentence before that was said)
+
+    def draw_dashes(self, beat) -> None:
+        """The scaled θ's dashed lines (cθ)ᵀx = ±1 as they are named (reviews 352: drawn 6 s
+        before; reviews 361: a sentence of their own), then closing in: to 1 where no
+        sentence follows to say its θ is lifted there (the state's ``scaled_to_one``); else
+        two thirds of the way, by ratio (reviews 339: at 1 a sentence before that was
+        said); lit as what they mark is said."""
+        scale, band, strip, start = self.scaled
+        line, _, note, arrow = self.scaling_drawing
+        dashes = band()
+        self.wait_for_words(DASHED_WORDS)
+        self.dashes_named = True
+        self.play(appear(dashes), note.animate.become(self.least_note(scale.get_value())),
+                  run_time=style.RUN_FADE)
+        said = self.seconds_until("close in")
+        self.remove(dashes)
+        self.scaling_drawing.submobjects[1] = dashes  # (in its place: one drawing)
         self.scale_to(1.0 if beat.state["scaled_to_one"] else float(start ** (1 / 3)),
                       max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
-        # what they mark, lit as said (reviews 360: their role unsaid)
-        self.light_as_said("on its own side", [dashes])
+        self.light_as_said("sweeps past", [dashes])  # (reviews 360: their role unsaid)
 
     def scaled_arrow(self, scale, unit) -> VGroup:
         """cθ's arrow in data space, ``scale`` times the unit θ ``unit``, following the
@@ -255,8 +261,8 @@ class ScalingBeats:
         note.add_updater(lambda m: m.become(self.least_note(scale.get_value())))
         if self.seconds_until("by a number c") is not None:
             self.wait_for_words("by a number c")
-        first = self.seconds_until("the dashed lines")
-        if first is not None and first > style.RUN_FADE:
+        first = self.time_left()  # (the dashed lines, the next sentence's)
+        if first > style.RUN_FADE:
             middle = float(start ** (2 / 3))  # (a third of the way, as scaling goes: by ratio)
             self.play(scale.animate.set_value(middle), *strip_to(strip, middle / start),
                       run_time=first)

@@ -987,7 +987,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
     # magnify; else the next beat says it: reviews 334, the same point twice)
     separates = separable_through_origin(A)
     told = not separates or lesson.scaling_inset is not None
-    assert [b.motion for b in scaled] == ["weight-plane", *(["lifted"] if told else []),
+    assert [b.motion for b in scaled] == ["weight-plane", "dashes",
+                                          *(["lifted"] if told else []),
                                           "loses-nothing", "inequalities"]
     # why ≥ 1: a programme's constraints are never strict (the beat before), and scaling
     # moves no line (review 313: one sentence held both, too much for one hearing)
@@ -1020,15 +1021,18 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         assert all(words not in b.sentence for b in beats[:beats.index(beat)])
     # scaled to 1 where said: in the sentence that says its θ is lifted there, else as the
     # scaling is said
-    assert [b.state["scaled_to_one"] for b in scaled] == [not told, *([True] * told), True,
-                                                          True]
-    assert all("lifted to at least 1" in b.sentence for b in scaled[1:told + 1])
+    assert [b.state["scaled_to_one"] for b in scaled] == [False, not told,
+                                                          *([True] * told), True, True]
+    assert all("lifted to at least 1" in b.sentence for b in scaled[2:told + 2])
     assert scaled[0].sentence == (
         "Multiplying a θ, like this one, by a number c above 0 keeps its line and multiplies "
-        "every label times score by c: the dashed lines, where (cθ)ᵀx is ±1, close in, and "
-        "a point past the one on its own side has label times score at least 1.")
+        "every label times score by c.")
+    # the dashed lines, and what they are for, a sentence of their own (reviews 361)
+    assert scaled[1].sentence == (
+        "The dashed lines, where (cθ)ᵀx is ±1, close in as c grows: as the one on a point's "
+        "own side sweeps past it, that point's label times score passes 1.")
     # what it does for this θ, the next beat (reviews 324: one sentence of four ideas)
-    lifted = scaled[1]
+    lifted = scaled[2]
     # the magnified nearest point said where it is drawn, and only there
     assert ("magnified, the nearest reaches exactly 1" in lifted.sentence) == (
         told and lesson.scaling_inset is not None)

@@ -268,9 +268,9 @@ def test_the_opening_names_the_notes_table_row(case):
         # 180⁹ lines through 0 with 9 angles 1° apart, about 2.0 × 10²⁰
         (grid,) = [b for b in beats if b.motion == "directions"]
         assert f"{180 ** 9 / 1e20:.1f}" == "2.0"
-        assert grid.sentence == ("Turning a line works in a plane; with 10 features, 1° steps "
-                                 "would mean 180⁹, about 2.0 × 10²⁰ hyperplanes: no one can try "
-                                 "them all.")
+        assert grid.sentence == ("Turning a line works in a plane; with 10 features, a "
+                                 "hyperplane through 0 has 9 angles, and 1° steps would mean "
+                                 "180⁹, about 2.0 × 10²⁰ hyperplanes: no one can try them all.")
         assert grid.state["direction_grid"] and not row.state["direction_grid"]
         assert row.sentence.startswith("For the notes' realizable case")
         # it stops on the scaling beat's θ, whose line gets that many wrong: those marked

@@ -384,9 +384,10 @@ def test_the_scores_shrink_to_0_with_theta_as_theta_0_is_said(data):
             strip = scene.score_strip_drawn[0]
             seen["end"] = [strip.line.p2n(dot.get_center()) for dot in strip.dots]
             seen["line"] = strip.line
-        if said.startswith("Multiplying a θ") or "lifted to at least 1" in said:
+        # (its dashed lines' sentence ends the scaling's first sentences: reviews 361)
+        if said.startswith("The dashed lines") or "lifted to at least 1" in said:
             strip = scene.score_strip_drawn[0]
-            seen["Scaling" if said.startswith("Multiplying") else "lifted"] = [
+            seen["Scaling" if said.startswith("The dashed") else "lifted"] = [
                 (strip.line.p2n(dot.get_center()), dot.get_fill_opacity()) for dot in strip.dots]
 
     scene = story_with(LinearProgramScene, **({"data_spec": data} if data else {}),
