@@ -83,10 +83,15 @@ class IntroBeats:
             self.play(*map(appear, first), run_time=style.RUN_FADE)
             # the many features' row as they are said, lit as no one can try them
             # (reviews 348: an 8 s still; bench 351: a 7 s still, both rows at once)
-            self.wait_for_words("features")
+            # (as their angles are: bench 362, a 7.5 s still after "features")
+            if self.seconds_until("angles") is not None:
+                self.wait_for_words("angles")
+            else:
+                self.wait_for_words("features")
             self.play(appear(many), run_time=style.RUN_FADE)
             self.remove(*first, many)
             self.add(drawn)  # (one drawing, to leave as one)
+            self.light_as_said("would mean", [many])  # its count, as said
             self.light_as_said("no one", [many])
 
     def draw_notes_row(self, beat) -> None:
