@@ -13,7 +13,7 @@ from linviz.lessons.linear_program_story import ASK_WORDS, DASHED_WORDS, GENERAL
 from linviz.geometry import clip_line
 from scenes.linear_program_parts.common import flipped_through_origin, ray_end
 from scenes.toolkit import style
-from scenes.toolkit.layout import appear, vanish, with_backdrop
+from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
 from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import markup_with_math, math, text
@@ -220,12 +220,17 @@ class ScalingBeats:
         self.dashes_named = True
         self.play(appear(dashes), note.animate.become(self.least_note(scale.get_value())),
                   run_time=style.RUN_FADE)
-        said = self.seconds_until("close in")
         self.remove(dashes)
         self.scaling_drawing.submobjects[1] = dashes  # (in its place: one drawing)
-        self.scale_to(1.0 if beat.state["scaled_to_one"] else float(start ** (1 / 3)),
-                      max(style.RUN_PARAMETER * 2, (said or 0.0) + SAID_CLOSE_IN))
-        self.light_as_said("sweeps past", [dashes])  # (reviews 360: their role unsaid)
+        # closing in through the whole sentence, half way (by ratio) as what they mark is
+        # said (reviews 362: there in 2 s, then a 12 s still as "as c grows" was said)
+        end = 1.0 if beat.state["scaled_to_one"] else float(start ** (1 / 3))
+        value = float(scale.get_value())
+        said = self.seconds_until("sweeps past")
+        if said is not None and said > style.RUN_PARAMETER:
+            self.scale_to(float(np.sqrt(value * end)), said)
+            self.play(lit(dashes, self.theme), run_time=style.PAUSE_READ)
+        self.scale_to(end, max(style.RUN_PARAMETER, self.time_left()))
 
     def scaled_arrow(self, scale, unit) -> VGroup:
         """cθ's arrow in data space, ``scale`` times the unit θ ``unit``, following the
@@ -339,8 +344,6 @@ class ScalingBeats:
             return None
         point, box, zoom = inset
         theme = self.theme
-        # its point named, with its class's sign (reviews 347: which reaches 1, unsaid)
-        sign = "+" if self.lesson.data.y[point] > 0 else "−"
 
         def drawings(on):
             drawn = Hyperplane(on, unit, 0.0, show_normal=False, show_notes=False,
@@ -356,7 +359,10 @@ class ScalingBeats:
         return magnifier(self.plane, self.data.X, self.data.y, box, zoom, theme, drawings,
                          lines=[(unit, level) for level in (0.0, 1.0, -1.0)],
                          beside=(low[0], low[1], high[0], high[1]),
-                         times_words=f"{point + 1} ({sign}):", times_font=style.FONT_PANEL,
+                         # its point named with its class's sign (reviews 347: which
+                         # reaches 1, unsaid), and its place's others (reviews 362: 78 at
+                         # 74's place, unnamed)
+                         times_words=self.place_name(point), times_font=style.FONT_PANEL,
                          counts="none")  # (the plane's tags over its lines: reviews 347)
 
     def least_note(self, value: float):
