@@ -286,6 +286,10 @@ class LinvizScene(Narration, KeyFrames, DataCard, StagedDrawing, HoldingScene):
         """``mobject`` (on screen) leaves as the next sentence starts."""
         self.beat_marks = [*self.beat_marks, mobject]
 
+    def unmark_for_beat(self, mobject) -> None:
+        """``mobject``, marked to leave as the next sentence starts, stands on through it."""
+        self.beat_marks = [mark for mark in self.beat_marks if mark is not mobject]
+
     def take_beat_marks(self, keep=()) -> None:
         """What stood for the sentence before leaves as the next one starts (but what
         ``keep`` names, which stands for this one too)."""

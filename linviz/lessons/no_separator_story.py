@@ -441,13 +441,15 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
         # equal totals left to the sentence before, which gives it)
         # (reviews 351: "the y⁽ⁱ⁾[1, x⁽ⁱ⁾]" where the weighted ones add up)
         story.beat(f"{shares[0].upper()}{shares[1:]}: each class's weights total 1, the same, "
-                   f"and the weighted y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. So the overlap is Gordan's "
-                   f"second case: the programme with an offset is infeasible too.",
+                   f"and the weighted y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0.",
                    "offset-certificate",
                    # written under the panel as said (review 314: 16 s of a still); where a
                    # close-up stands on the right, said only
                    programme=lifted_rows(lesson) if panel else None,
-                   ringed=sorted([*positive, *negative]),
+                   ringed=sorted([*positive, *negative]))
+        # (reviews 360-362: with the verdict, one caption of 20 s: a sentence of its own)
+        story.beat("So the overlap is Gordan's second case: the programme with an offset is "
+                   "infeasible too.", "offset-verdict",
                    status="with an offset, on $[1, x]$: infeasible too", pause=REVEAL_PAUSE)
     return paced(story.storyboard(), LP_PACE)
 

@@ -198,15 +198,18 @@ class ProgrammeCard:
                                                 name.clear_updaters()))}, strip
 
     def draw_offset_certificate(self, beat) -> None:
-        """Gordan's certificate on [1, x], written as said (:meth:`write_offset_rows`)."""
+        """Gordan's certificate on [1, x], written as said (:meth:`write_offset_rows`),
+        standing through the verdict's sentence after it."""
         self.write_offset_rows(beat)
+        drawn = getattr(self, "programme_drawn", None)
+        if drawn is not None:
+            self.unmark_for_beat(drawn)
 
     def write_offset_rows(self, beat) -> None:
-        """The solver's answer with an offset on the status line; Gordan's certificate on
-        [1, x] (the state's ``programme``) written under the overlap's panel as said."""
-        answer = "infeasible too" in beat.state["status"]  # (the solver's word as said)
+        """Gordan's certificate on [1, x] (the state's ``programme``) written under the
+        overlap's panel as said."""
         self.set_rings([] if beat.state["programme"] else list(beat.state["ringed"]))
-        self.set_status(None if answer else beat.state["status"])
+        self.set_status(beat.state["status"])
         panel = self.overlap_panel if self.overlap_panel is not None and self.on_screen(
             self.overlap_panel) else None
         frame = self.weights.frame
@@ -217,16 +220,6 @@ class ProgrammeCard:
                              said=beat.sentence)
         if beat.state["programme"] and not self.programme_rest[0]:
             self.ring_weighed(beat)
-        if answer:
-            # the certificate lit as it is called Gordan's second case (bench 353: a 6 s
-            # still before the solver's word)
-            drawn = getattr(self, "programme_drawn", None)
-            if drawn is not None and self.on_screen(drawn):
-                # (its rows: its backdrop is a plain rectangle, lit it hid them, reviews
-                # 354)
-                self.light_as_said("Gordan's second case", list(drawn[1:]))
-            self.wait_for_words("infeasible too")
-            self.set_status(beat.state["status"])
 
     def ring_weighed(self, beat) -> None:
         """The points whose weights the card writes ringed, once written (the state's
@@ -239,6 +232,20 @@ class ProgrammeCard:
             names = self.ring_names(fresh, lines=self.hull_edges(self.plane))
             self.play(appear(names), run_time=style.RUN_FADE)
             self.mark_for_beat(names)
+
+    def draw_offset_verdict(self, beat) -> None:
+        """The solver's answer with an offset, a sentence of its own (reviews 360-362): the
+        certificate's rows lit as it is called Gordan's second case (bench 353: a 6 s still
+        before the solver's word), the answer on the status line as said."""
+        self.set_status(None)  # (the offset's, done with: the answer's as said)
+        drawn = getattr(self, "programme_drawn", None)
+        if drawn is not None and self.on_screen(drawn):
+            # (its rows: its backdrop is a plain rectangle, lit it hid them, reviews 354)
+            self.light_as_said("Gordan's second case", list(drawn[1:]))
+        self.wait_for_words("infeasible too")
+        self.set_status(beat.state["status"])
+        if drawn is not None and self.on_screen(drawn):
+            self.mark_for_beat(drawn)  # (with this sentence, as written)
 
     def draw_offset_totals(self, beat) -> None:
         """What the constant feature asks of Gordan's weights, written as said

@@ -42,7 +42,9 @@ def test_the_overlap_panel_holds_as_shown(case):
     assert panels[first] and all(p == panels[first] for p in panels[first:end + 1])
     assert not any(panels[start:first])
     assert ": each class's weights total 1, the same" in beats[end].sentence
-    assert not any(panels[:start]) and not any(panels[end + 1:])
+    # (it stands through the verdict, a sentence of its own: reviews 362)
+    assert beats[end + 1].motion == "offset-verdict" and panels[end + 1] == panels[end]
+    assert not any(panels[:start]) and not any(panels[end + 2:])
     equation = panels[first][0]
     left, right = equation.strip("$").split(" = ")
     X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
@@ -178,9 +180,12 @@ def test_the_overlap_is_said_to_be_gordans_certificate_on_one_and_x(case):
     assert said.sentence.startswith("Weight ")
     # (why each side may total 1, when the λ were said to add up to 1: reviews 347)
     assert said.sentence.endswith(": each class's weights total 1, the same, and the "
-                                  "weighted y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0. "
-                                  "So the overlap is Gordan's second case: the "
-                                  "programme with an offset is infeasible too.")
+                                  "weighted y⁽ⁱ⁾[1, x⁽ⁱ⁾] add up to 0.")
+    # the verdict a sentence of its own (reviews 360-362: one caption of 20 s)
+    verdict = beats[beats.index(said) + 1]
+    assert verdict.sentence == ("So the overlap is Gordan's second case: the programme with "
+                                "an offset is infeasible too.")
+    assert verdict.state["status"].endswith("infeasible too") and verdict is beats[-1]
     lifted = np.hstack([np.ones((len(y), 1)), X])
     total = np.zeros(3)
     for held in lesson.overlap:

@@ -95,7 +95,8 @@ def test_the_recap_says_what_linear_program_found(case):
     # it ends on the offset, a still after the solver's answer (after an overlap, a
     # sentence of its own: review 313)
     assert beats[-1].pause > 0 and (beats[-1].motion == "offset-line" or (
-        beats[-3].motion in ("overlap-turn", "overlap-why") and beats[-2].motion == "offset-totals"
+        beats[-4].motion in ("overlap-turn", "overlap-why") and beats[-3].motion == "offset-totals"
+        and beats[-2].motion == "offset-certificate" and beats[-1].motion == "offset-verdict"
         and "infeasible too" in beats[-1].sentence))
 
 
