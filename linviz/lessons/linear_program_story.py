@@ -331,8 +331,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             f"update.")
     # (reviews 360: the remark's reading came 30 s after the solve seemed to overrule the
     # notes: it is said with the remark, before either test)
-    story.beat(f"The notes' remark calls separability NOT testable; as we read it, that is "
-               f"of {LATER_WORDS}. For the points in hand, {test}", "testable",
+    # (reviews 361-363: "as we read it" heard as the video arguing with the notes: what a
+    # yes cannot promise, said plainly)
+    story.beat(f"The notes' remark calls separability NOT testable: a yes here may fail on "
+               f"{LATER_WORDS}. On these points, {test}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False, left_out=None, kept=False, inset=False, close=None,
                magnified=None,
@@ -973,8 +975,9 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                "weight-plane", scaling=True, programme=None, scaled_to_one=False)
     # the dashed lines a sentence of their own, with what they are for (reviews 360: said
     # in a trailing clause; reviews 361: with it, one sentence of 18 s, "the one" unclear)
-    story.beat(f"{DASHED_WORDS}, where (cθ)ᵀx is ±1, close in as c grows: as the one on a "
-               f"point's own side sweeps past it, that point's label times score passes 1.",
+    # (reviews 363: "the one", "it", "that point" hard to follow: the line named by class)
+    story.beat(f"{DASHED_WORDS}, where (cθ)ᵀx is +1 and −1, close in as c grows: once a point "
+               f"is past the dashed line of its class, its label times score is at least 1.",
                "dashes", scaled_to_one=not told)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
     # sentence of 19 s)

@@ -226,7 +226,7 @@ class ScalingBeats:
         # said (reviews 362: there in 2 s, then a 12 s still as "as c grows" was said)
         end = 1.0 if beat.state["scaled_to_one"] else float(start ** (1 / 3))
         value = float(scale.get_value())
-        said = self.seconds_until("sweeps past")
+        said = self.seconds_until("past the dashed line")
         if said is not None and said > style.RUN_PARAMETER:
             self.scale_to(float(np.sqrt(value * end)), said)
             self.play(lit(dashes, self.theme), run_time=style.PAUSE_READ)

@@ -1029,8 +1029,8 @@ def test_the_scaling_is_drawn_as_it_is_said(case):
         "every label times score by c.")
     # the dashed lines, and what they are for, a sentence of their own (reviews 361)
     assert scaled[1].sentence == (
-        "The dashed lines, where (cθ)ᵀx is ±1, close in as c grows: as the one on a point's "
-        "own side sweeps past it, that point's label times score passes 1.")
+        "The dashed lines, where (cθ)ᵀx is +1 and −1, close in as c grows: once a point is "
+        "past the dashed line of its class, its label times score is at least 1.")
     # what it does for this θ, the next beat (reviews 324: one sentence of four ideas)
     lifted = scaled[2]
     # the magnified nearest point said where it is drawn, and only there

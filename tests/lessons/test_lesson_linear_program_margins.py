@@ -115,8 +115,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     motions = [b.motion for b in beats]
     said = beats[motions.index("testable")]
     assert said.sentence.startswith(
-        "The notes' remark calls separability NOT testable; as we read it, that is of points "
-        "not yet seen. For the points in hand, just watching a perceptron "
+        "The notes' remark calls separability NOT testable: a yes here may fail on points "
+        "not yet seen. On these points, just watching a perceptron "
         + ("tests it one way only." if lesson.feasible else "cannot test it"))
     watched, solved = beats[motions.index("watched")], beats[motions.index("solved")]
     assert motions.index("testable") + 1 == motions.index("watched")
