@@ -331,10 +331,11 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
             f"update.")
     # (reviews 360: the remark's reading came 30 s after the solve seemed to overrule the
     # notes: it is said with the remark, before either test)
-    # (reviews 361-363: "as we read it" heard as the video arguing with the notes: what a
-    # yes cannot promise, said plainly)
-    story.beat(f"The notes' remark calls separability NOT testable: a yes here may fail on "
-               f"{LATER_WORDS}. On these points, {test}", "testable",
+    # (reviews 361-364: any reading of it of our own, "points not yet seen", heard as the
+    # video arguing with the notes: the remark met where the notes put it, before the
+    # perceptron that assumes it)
+    story.beat(f"The notes' remark calls separability NOT testable, just before the "
+               f"perceptron, which assumes it: {test}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False, left_out=None, kept=False, inset=False, close=None,
                magnified=None,
@@ -384,32 +385,15 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
 
 def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
     """The closing's last words: for the points in hand, the test is the notes' own, their
-    table's for the realizable case (the table back, its row lit); then what the remark
-    holds of, points not yet seen, as a solve's answer meets them: a yes, one more point can
-    undo (a copy of a point with the other label); a no stands whatever points are added
-    (constraints that already share no θ still share none with more).
+    table's for the realizable case (the table back, its row lit).
 
     (reviews 326-351: the remark read as about a distribution, its reading disputed round
-    after round and said over a still; reviews 352: the remark met by the solve with no
-    word of what it holds of, and a yes's reach unsaid.)"""
+    after round; reviews 352-364: read as about points not yet seen, heard as the video
+    arguing with the notes, whatever its words: not read beyond what the notes say.)"""
     # (reviews 353: "the table gives the test" more than the table says: its tool)
     story.beat(f"So for the points in hand, the test is the tool of {OWN_TABLE_WORDS}: a "
                f"linear programme.", "settled", ringed=[], pass_counts=None, watching=False,
-               flipped=None, notes_table=NOTES_SUMMARY, verdict=rows)
-    # each answer's row as it is said
-    if lesson.feasible:
-        later = ("this yes could be undone by one more point; a no would stand, whatever "
-                 "points were added")
-        more = [("could be undone", "this yes: one more point can undo it"),
-                ("would stand", "a no: it stands, whatever is added")]
-    else:
-        later = ("a yes could be undone by one more point; this no stands, whatever points "
-                 "are added")
-        more = [("could be undone", "a yes: one more point can undo it"),
-                ("this no stands", "this no: it stands, whatever is added")]
-    # (reviews 357: the reading is ours, not the notes': said so, with the remark)
-    story.beat(f"On {LATER_WORDS}, only a no carries over: {later}.", "later",
-               pause=REVEAL_PAUSE, verdict=rows + more)
+               flipped=None, notes_table=NOTES_SUMMARY, verdict=rows, pause=REVEAL_PAUSE)
 
 
 #: the words the scaled θ's dashed lines (cθ)ᵀx = ±1 are named by, as they come
@@ -430,8 +414,6 @@ LENGTH_SO = ", so "
 WEIGHTS_ONLY = "weights only"
 #: the closing's words as which the notes' table comes back, its row lit
 OWN_TABLE_WORDS = "the notes' own table"
-#: the closing's words as which the remark's row is lit again, what it holds of said
-LATER_WORDS = "points not yet seen"
 
 
 #: the words of the constraints' sentence (on data a line through 0 separates) the steps

@@ -13,8 +13,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, LaggedStart, Line, Rectangle, 
 
 from linviz.lessons.linear_program import watched_run
 from linviz.lessons.linear_program_story import (FLIP_WORDS, FLIPPED_SOLVE_WORDS, NEVER_WORDS,
-                                                 LATER_WORDS, OWN_TABLE_WORDS, STOP_WORDS,
-                                                 WATCH_WORDS)
+                                                 OWN_TABLE_WORDS, STOP_WORDS, WATCH_WORDS)
 from scenes.linear_program_parts.common import WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -61,9 +60,9 @@ class ClosingRuns:
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
         drawn = getattr(self, "verdict_drawn", None)
-        if drawn is not None and self.on_screen(drawn):  # its reading, as said (reviews
-            # 361: said over a still)
-            self.light_as_said(LATER_WORDS, [drawn[0]])
+        if drawn is not None and self.on_screen(drawn):  # the perceptron it is said of
+            # (reviews 361: said over a still)
+            self.light_as_said("the perceptron", [drawn[0]])
         if not beat.state["watching"]:
             return
         run = watched_run(self.lesson)
@@ -169,9 +168,8 @@ class ClosingRuns:
     def draw_settled(self, beat) -> None:
         """The run watched and its passes leave, done with (the state drops them); a flipped
         label back to its own (the points in hand are the data's); as the notes' own table
-        is named, it comes back under the rows, with room for two more, its row lit as its
-        tool is said (reviews 347-351: the remark's reading said over a dimmed still); it
-        stands to the end."""
+        is named, it comes back under the rows, its row lit as its tool is said (reviews
+        347-351: the remark's reading said over a dimmed still); it stands to the end."""
         flip = getattr(self, "flip_drawn", None)
         if flip is not None and self.on_screen(flip):
             self.play(vanish(flip), run_time=style.RUN_FADE)
@@ -181,21 +179,11 @@ class ClosingRuns:
         self.show_verdict(beat.state["verdict"])
         self.wait_for_words(OWN_TABLE_WORDS)
         table = self.notes_table(beat.state["notes_table"])
-        drawn = self.verdict_drawn
-        room = 2 * (drawn.height / max(len(drawn), 1) + ROWS_BUFF)
-        table.next_to(drawn, DOWN, buff=room + TABLE_UNDER_ROWS)
+        table.next_to(self.verdict_drawn, DOWN, buff=TABLE_UNDER_ROWS)
         table.set_x(self.weights.frame.get_center()[0])
         self.play(appear(table), run_time=style.RUN_FADE)
         self.closing_table = table  # (standing while the state's ``notes_table`` holds)
         self.light_as_said("linear programme", [table.lit_row])
-
-    def draw_later(self, beat) -> None:
-        """The remark's row lit as what it holds of is said; each answer's row on points
-        not yet seen as said."""
-        drawn = getattr(self, "verdict_drawn", None)
-        if drawn is not None and self.on_screen(drawn):
-            self.light_as_said(LATER_WORDS, [drawn[0]])
-        self.show_verdict(beat.state["verdict"])
 
     def show_verdict(self, rows) -> None:
         """The closing's rows (each (words, text)) one under another in the right half,
