@@ -149,3 +149,27 @@ def test_the_region_shrinks_to_the_feasible_one(case):
     (said,) = [b for b in beats if b.motion == "all-constraints"]
     assert "one at a time" in said.sentence
     assert said.min_seconds >= sum(seconds_of_steps(changes)) - 1e-9
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_the_shading_is_said_only_to_shrink_where_some_constraint_leaves_it(case):
+    """The sentence over the constraints one at a time says the shading "can only shrink":
+    it never grows, and where a constraint comes that every θ shaded so far already meets
+    (found here on a grid of θ over the weight box: the count meeting the first j is the
+    same after j + 1), a claim that each one shrinks it would be false (reviews 365: 17
+    of 20 left it as it was)."""
+    data, lesson, beats = lesson_or_skip(case)
+    said = next((b for b in beats if b.motion == "all-constraints"), None)
+    if said is None or not lesson.feasible:  # (elsewhere it says the wedge narrows to none)
+        return
+    assert "it can only shrink as each comes" in said.sentence
+    box = lesson.weight_box
+    t1, t2 = np.meshgrid(np.linspace(box.x_min, box.x_max, 301),
+                         np.linspace(box.y_min, box.y_max, 301))
+    grid = np.column_stack([t1.ravel(), t2.ravel()])
+    met = np.ones(len(grid), dtype=bool)
+    counts = []
+    for a in np.asarray(lesson.signed, dtype=float):
+        met &= grid @ a >= 1
+        counts.append(int(met.sum()))
+    assert all(later <= earlier for earlier, later in zip(counts, counts[1:]))
