@@ -84,10 +84,7 @@ class IntroBeats:
             # the many features' row as they are said, lit as no one can try them
             # (reviews 348: an 8 s still; bench 351: a 7 s still, both rows at once)
             # (as their angles are: bench 362, a 7.5 s still after "features")
-            if self.seconds_until("angles") is not None:
-                self.wait_for_words("angles")
-            else:
-                self.wait_for_words("features")
+            self.wait_for_words("angles")
             self.play(appear(many), run_time=style.RUN_FADE)
             self.remove(*first, many)
             self.add(drawn)  # (one drawing, to leave as one)

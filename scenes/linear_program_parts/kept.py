@@ -174,9 +174,7 @@ class KeptBeats:
         distance's (reviews 360: a close-up stood over "0.04239 from the line"), the
         rings' names."""
         near = getattr(self, "kept_near", None)
-        # (the words' patch, not their leaders: a leader runs off towards its ring, and
-        # its box would take a corner the words leave free)
-        labels = (list(near[1:]) if near is not None and self.on_screen(near) else [])
+        labels = list(near[1:]) if near is not None and self.on_screen(near) else []
         names = getattr(self, "named_rings", None)
         return labels + ([names] if names is not None and len(names) and self.on_screen(names)
                          else [])

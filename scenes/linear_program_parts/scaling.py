@@ -22,7 +22,7 @@ from scenes.toolkit.speed.fast_shapes import FastArrow
 
 #: seconds a − point's x takes to turn onto its y⁽ⁱ⁾x⁽ⁱ⁾
 FLIP_SECONDS = 1.0
-#: seconds "close in" takes to say (the scaling ends with it)
+#: seconds the scaling runs on past the words it ends with (while they are said)
 SAID_CLOSE_IN = 0.6
 #: the opacity of a θ with mistakes while a separating one is spoken of
 DIMMED = 0.3
@@ -214,7 +214,7 @@ class ScalingBeats:
         two thirds of the way, by ratio (reviews 339: at 1 a sentence before that was
         said); lit as what they mark is said."""
         scale, band, strip, start = self.scaled
-        line, _, note, arrow = self.scaling_drawing
+        note = self.scaling_drawing[2]
         dashes = band()
         self.wait_for_words(DASHED_WORDS)
         self.dashes_named = True
