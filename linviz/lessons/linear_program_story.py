@@ -207,26 +207,25 @@ def coefficient(v: float) -> str:
     return formatting.significant(float(v), least=2)
 
 
-def inequality_row(lesson: LinearProgramLesson, i: int, offset: bool = False) -> str:
-    """Point i's constraint written with the data's numbers: "$i = 1$: $a theta_1 + b
-    theta_2 >= 1$", (a, b) = y⁽ⁱ⁾x⁽ⁱ⁾; with ``offset``, y⁽ⁱ⁾(θᵀx⁽ⁱ⁾ + θ₀) ≥ 1, its θ₀
-    term ± θ₀ by the label."""
-    a, b = (float(v) for v in lesson.signed[i])
+def inequality_row(lesson: LinearProgramLesson, i: int) -> str:
+    """Point i's constraint y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1 written with the data's numbers, its label in
+    front: "$i = 1$:  $(-1)(a theta_1 + b theta_2) >= 1$", (a, b) = x⁽ⁱ⁾ (reviews 365:
+    rows of y⁽ⁱ⁾x⁽ⁱ⁾ showed a − point's numbers flipped before the flip was said)."""
+    a, b = (float(v) for v in lesson.data.X[i])
     sign = "-" if b < 0 else "+"  # (never written 0: two significant digits)
-    free = ("" if not offset else
-            " + theta_0" if float(lesson.data.y[i]) > 0 else " - theta_0")
-    return (f"$i = {i + 1}$:  ${coefficient(a)} theta_1 {sign} "
-            f"{coefficient(abs(b))} theta_2{free} >= 1$")
+    label = "+1" if float(lesson.data.y[i]) > 0 else "-1"
+    return (f"$i = {i + 1}$:  $({label})({coefficient(a)} theta_1 {sign} "
+            f"{coefficient(abs(b))} theta_2) >= 1$")
 
 
-def rows_of(lesson: LinearProgramLesson, picked, offset: bool = False) -> list[str]:
+def rows_of(lesson: LinearProgramLesson, picked) -> list[str]:
     """The constraints of the points ``picked`` (:func:`inequality_row`), in index order, a
     "⋮" row between points that are not neighbours."""
     lines, previous = [], None
     for i in sorted(set(picked)):
         if previous is not None and i > previous + 1:
             lines.append("⋮")
-        lines.append(inequality_row(lesson, i, offset))
+        lines.append(inequality_row(lesson, i))
         previous = i
     return lines
 
@@ -335,7 +334,7 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # video arguing with the notes: the remark met where the notes put it, before the
     # perceptron that assumes it)
     story.beat(f"The notes' remark calls separability NOT testable, just before the "
-               f"perceptron, which assumes it: {test}", "testable",
+               f"perceptron, whose convergence assumes it: {test}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False, left_out=None, kept=False, inset=False, close=None,
                magnified=None,
@@ -398,6 +397,8 @@ def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
 
 #: the words the scaled θ's dashed lines (cθ)ᵀx = ±1 are named by, as they come
 DASHED_WORDS = "The dashed lines"
+#: the dashed lines' words as which the strip's mark at 1 comes
+AT_LEAST_ONE_WORDS = "is at least 1"
 #: the closing's words as which the perceptron's run is watched, its line in data space
 WATCH_WORDS = "watching a perceptron"
 #: the closing's words as which one solve's answer is written
@@ -429,7 +430,8 @@ GENERAL_WORDS = "if some θ has every label times score above 0"
 
 #: the scale that lifts a θ's least label times score to 1, written as "loses nothing" is
 #: said: every y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0 scaled by c = 1 / minᵢ y⁽ⁱ⁾θᵀx⁽ⁱ⁾ is ≥ 1
-LOSES_NOTHING_STATUS = ("if every $y^((i)) theta^T x^((i)) > 0$: $c = 1 \/ min_i y^((i)) theta^T "
+#: (its halves on two lines: reviews 365, one line scaled down to 8 pixels at 480p)
+LOSES_NOTHING_STATUS = ("if every $y^((i)) theta^T x^((i)) > 0$ · $c = 1 \/ min_i y^((i)) theta^T "
                         "x^((i))$ gives every $y^((i)) (c theta)^T x^((i)) >= 1$")
 
 #: why a programme asks ≥ 1, written as said (each row with the words it comes at): a
@@ -960,7 +962,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # in a trailing clause; reviews 361: with it, one sentence of 18 s, "the one" unclear)
     # (reviews 363: "the one", "it", "that point" hard to follow: the line named by class)
     story.beat(f"{DASHED_WORDS}, where (cθ)ᵀx is +1 and −1, close in as c grows: once a point "
-               f"is past the dashed line of its class, its label times score is at least 1.",
+               f"is past the dashed line of its class, its label times score {AT_LEAST_ONE_WORDS}.",
                "dashes", scaled_to_one=not told)
     # what the scaling does for this θ, a beat of its own (reviews 324: four ideas in one
     # sentence of 19 s)
@@ -1334,7 +1336,9 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
                "all-constraints", narrowing=False,
                ringed=[], lines=True, wrong_shading=True,
                status="shade: how many points $theta$ gets wrong")
-    story.beat(f"{TURN_WORDS}: its line turns with it in data space, its side shaded, and "
+    # (reviews 365: its start, left in grey with its count, was never said)
+    story.beat(f"{TURN_WORDS}, its start left in grey: its line turns with it in data space, "
+               f"its side shaded, and "
                f"its count of mistakes is the shade it crosses. {HALF_TURN_WORDS}, −θ has "
                f"the same line, its sides swapped.", "read-round",
                status="shade: how many points $theta$ gets wrong")
@@ -1432,8 +1436,12 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         magnified = (f": magnified, {one} just on its correct side" if tight_insets else "")
         # (reviews 345: the distance and why it fixes the length in one sentence: two)
         # (reviews 350: "It" named the beat before: named again)
+        # that it is the widest margin, where it is (reviews 365: unsaid, the notes' margin
+        # of a data set)
+        widest = (f", the widest margin any line through 0 leaves the {n - len(left_out)}"
+                  if lesson.kept_is_widest else "")
         story.beat(f"The solver's θ lies so far out because {ringed} {only}{margin_said} "
-                   f"from it"
+                   f"from it{widest}"
                    f"{magnified}.", "kept-margin", fewest_line=False,
                    kept_margin=margin_said, status=kept_status,
                    pause=REVEAL_PAUSE if len(tight_insets) > 1 else 0.0,

@@ -12,6 +12,7 @@ from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.table_text import line_of_text, set_baseline
+from scenes.linear_program_parts.common import ray_end
 from scenes.linear_program_parts.sweep_chart import SweepChart, direction_rows, right_half
 from linviz.lessons.linear_program_sweep import better_side
 
@@ -23,6 +24,13 @@ TABLE_WORDS = "the notes' realizable case"
 CLOSE_UPS = ("least_inset", "cone_inset", "wedge_inset")
 #: the words of the directions' beat as which a grid's directions are counted under the chart
 GRID_WORDS = "in a plane"
+#: the grid of a plane's lines through 0 drawn as its row is written: one every this many
+#: degrees, half round (the row's "1° apart: 180 lines")
+FAN_DEGREES = 1
+#: how long a line takes to step through the grid's lines, half round 0
+FAN_SECONDS = 3.0
+#: the share of the way from 0 to the data box's nearest edge the protractor's circle is at
+FAN_RADIUS = 0.85
 
 
 class IntroBeats:
@@ -80,7 +88,15 @@ class IntroBeats:
                                                   chart)
             drawn = self.direction_drawn
             *first, many = drawn.submobjects  # (the backdrop, the plane's row; the many)
-            self.play(*map(appear, first), run_time=style.RUN_FADE)
+            # the plane's grid drawn in the data plane as its row is written, a line
+            # stepped through it (reviews 365: 13 s of text beside a bare plane)
+            self.direction_fan = self.line_fan()
+            self.play(*map(appear, first), appear(self.direction_fan),
+                      run_time=style.RUN_FADE)
+            # (done, and gone, before the many features' angles are said)
+            until = self.seconds_until("angles")
+            self.step_line_round(FAN_SECONDS if until is None else
+                                 min(FAN_SECONDS, max(1.0, until - style.RUN_FADE)))
             # the many features' row as they are said, lit as no one can try them
             # (reviews 348: an 8 s still; bench 351: a 7 s still, both rows at once)
             # (as their angles are: bench 362, a 7.5 s still after "features")
@@ -97,7 +113,8 @@ class IntroBeats:
         self.drop_wrong_marks()
         self.follow_beat(beat)
         leaving = [m for m in [getattr(self, "sweep_drawn", None),
-                               getattr(self, "direction_drawn", None)] if m is not None]
+                               getattr(self, "direction_drawn", None),
+                               getattr(self, "direction_fan", None)] if m is not None]
         if beat.state["notes_table"]:
             self.wait_for_words(TABLE_WORDS)
             table = self.notes_table(beat.state["notes_table"])
@@ -113,7 +130,44 @@ class IntroBeats:
         elif leaving:
             self.play(*map(vanish, leaving), run_time=style.RUN_FADE)
         self.remove(*leaving)
-        self.sweep_drawn, self.direction_drawn = None, None
+        self.sweep_drawn, self.direction_drawn, self.direction_fan = None, None, None
+
+    def line_fan(self) -> VGroup:
+        """A protractor round 0 in the data plane: a tick every :data:`FAN_DEGREES` where
+        each line through 0 a grid that far apart tries meets a circle
+        (:data:`FAN_RADIUS` of the way to the box's nearest edge), both its ends, every
+        tenth longer, muted, under everything on the plane (180 whole lines merged into a
+        grey blot, with the points' halos holes in it)."""
+        box, theme = self.plane.box, self.theme
+        radius = FAN_RADIUS * min(abs(v) for v in (box.x_min, box.x_max, box.y_min, box.y_max))
+        ticks = VGroup()
+        for degrees in range(0, 360, FAN_DEGREES):
+            angle = np.radians(degrees)
+            way = np.array([np.cos(angle), np.sin(angle)])
+            inner = radius * (1.0 - (0.12 if degrees % 10 == 0 else 0.06))
+            ticks.add(Line(self.plane.c2p(inner * way), self.plane.c2p(radius * way),
+                           color=theme.muted, stroke_width=1.0))
+        ticks.set_z_index(-1)
+        return ticks
+
+    def step_line_round(self, seconds: float) -> None:
+        """A line through 0 stepped round the protractor :data:`FAN_DEGREES` at a time, half
+        round, in ``seconds`` (each step one line the grid tries), then gone."""
+        box, turn = self.plane.box, ValueTracker(0.0)
+
+        def line_now() -> Line:
+            degrees = FAN_DEGREES * np.floor(turn.get_value() / FAN_DEGREES)
+            way = np.array([np.cos(np.radians(degrees)), np.sin(np.radians(degrees))])
+            return Line(self.plane.c2p(ray_end(-way, box)), self.plane.c2p(ray_end(way, box)),
+                        color=self.theme.text, stroke_width=2.0)
+
+        stepping = line_now()
+        stepping.add_updater(lambda m: m.become(line_now()))
+        self.add(stepping)
+        self.play(turn.animate.set_value(180.0 - 1e-9), run_time=seconds, rate_func=linear)
+        stepping.clear_updaters()
+        self.play(vanish(stepping), run_time=style.RUN_FADE)
+        self.remove(stepping)
 
     def notes_table(self, rows) -> VGroup:
         """The notes' closing summary right of the data, as the lecture's

@@ -9,7 +9,8 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, DashedLine, Dot, LaggedStart, ValueTracker, VGroup
 
 from linviz import formatting
-from linviz.lessons.linear_program_story import ASK_WORDS, DASHED_WORDS, GENERAL_WORDS
+from linviz.lessons.linear_program_story import (ASK_WORDS, AT_LEAST_ONE_WORDS, DASHED_WORDS,
+                                                 GENERAL_WORDS)
 from linviz.geometry import clip_line
 from scenes.linear_program_parts.common import flipped_through_origin, ray_end
 from scenes.toolkit import style
@@ -230,7 +231,16 @@ class ScalingBeats:
         if said is not None and said > style.RUN_PARAMETER:
             self.scale_to(float(np.sqrt(value * end)), said)
             self.play(lit(dashes, self.theme), run_time=style.PAUSE_READ)
-        self.scale_to(end, max(style.RUN_PARAMETER, self.time_left()))
+        # the strip's mark at 1 as "at least 1" is said, the closing in going on round it
+        # (reviews 365: the strip showed no 1 as it was said), by ratio as time goes
+        value, rest = float(scale.get_value()), max(style.RUN_PARAMETER, self.time_left())
+        one = self.seconds_until(AT_LEAST_ONE_WORDS)
+        if strip is not None and one is not None and 0.0 < one < rest:
+            self.scale_to(float(value * (end / value) ** (one / rest)), one)
+            self.play(strip.one.animate.set_opacity(1.0), run_time=style.RUN_FADE)
+            self.play(lit(strip.one, self.theme), run_time=style.PAUSE_READ)
+            rest = max(style.RUN_PARAMETER, self.time_left())
+        self.scale_to(end, rest)
 
     def scaled_arrow(self, scale, unit) -> VGroup:
         """cθ's arrow in data space, ``scale`` times the unit θ ``unit``, following the
@@ -366,16 +376,19 @@ class ScalingBeats:
                          counts="none")  # (the plane's tags over its lines: reviews 347)
 
     def least_note(self, value: float):
-        """"θ's dashed lines θᵀx = ±1; least y·score …" (of those above 0, where θ gets
-        some points wrong) over the data plane's top right."""
+        """"least positive y⁽ⁱ⁾(cθ)ᵀx⁽ⁱ⁾: …" (of those above 0, where θ gets some points
+        wrong) over the data plane's top right, at the panels' size, the dashed lines'
+        "dashed: (cθ)ᵀx = ±1" over it once they are named (reviews 365: one line of the
+        small size, unreadable at 480p)."""
         # (review 298: "least y⁽ⁱ⁾θᵀx⁽ⁱ⁾ > 0" read as every score > 0)
         positive = "" if self.lesson.feasible else "positive "
         # (the θ scaled named cθ, as on the strip: reviews 338-340, one vector, two names)
         # (the dashed lines' part once they are drawn: reviews 352, named 6 s before)
-        dashed = ("dashed: $(c theta)^T x = plus.minus 1$; "
-                  if getattr(self, "dashes_named", True) else "")
-        note = text(markup_with_math(
-            f"{dashed}least {positive}"
-            f"$y^((i)) (c theta)^T x^((i))$: {formatting.number(value, 2)}"), self.theme,
-            style.FONT_SMALL, self.theme.text)
+        rows = ([f"dashed: $(c theta)^T x = plus.minus 1$"]
+                if getattr(self, "dashes_named", True) else [])
+        rows.append(f"least {positive}$y^((i)) (c theta)^T x^((i))$: "
+                    f"{formatting.number(value, 2)}")
+        note = VGroup(*[text(markup_with_math(row), self.theme, style.FONT_PANEL,
+                             self.theme.text) for row in rows])
+        note.arrange(DOWN, aligned_edge=RIGHT, buff=0.1)
         return note.next_to(self.plane.frame, UP, buff=0.12).align_to(self.plane.frame, RIGHT)

@@ -1,5 +1,6 @@
 """The constraints written out as they are said ("100 linear inequalities in θ, on the
-right"): each row's coefficients are y⁽ⁱ⁾x⁽ⁱ⁾ of its point, recomputed from the data."""
+right"): each row is y⁽ⁱ⁾(θᵀx⁽ⁱ⁾) ≥ 1 of its point, its label and x⁽ⁱ⁾ recomputed from the
+data."""
 
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ import pytest
 
 from lp_gallery import CASES, lesson_or_skip
 
-ROW = re.compile(r"^\$i = (\d+)\$:  \$(−?[\d.]+) theta_1 ([+-]) ([\d.]+) theta_2 >= 1\$$")
+ROW = re.compile(r"^\$i = (\d+)\$:  \$\(([+-])1\)\((−?[\d.]+) theta_1 ([+-]) ([\d.]+) theta_2\) "
+                 r">= 1\$$")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_inequalities_written_are_the_datas(case):
     """Written while "linear inequalities" is said, and only then: rows for the first two
     points, the one drawn next and the last, in order, "⋮" exactly where points are
-    skipped; each row's a and b within half a unit of their last written place of
-    y⁽ⁱ⁾x⁽ⁱ⁾ from the data's own columns and labels."""
+    skipped; each row's label is the point's, and its a and b within half a unit of their
+    last written place of x⁽ⁱ⁾ from the data's own columns (reviews 365: rows of
+    y⁽ⁱ⁾x⁽ⁱ⁾ showed a − point's numbers flipped before the flip was said)."""
     data, lesson, beats = lesson_or_skip(case)
     written = [b for b in beats if b.state["inequalities"]]
     (beat,) = written
@@ -51,10 +54,11 @@ def test_the_inequalities_written_are_the_datas(case):
             assert (previous == "skip") == (i > numbered[-1] + 1), row
         numbered.append(i)
         previous = i
-        a = float(match.group(2).replace("−", "-"))
-        b = float(match.group(4)) * (1 if match.group(3) == "+" else -1)
-        for written_value, text, truth in ((a, match.group(2), y[i] * X[i, 0]),
-                                           (b, match.group(4), y[i] * X[i, 1])):
+        assert (1 if match.group(2) == "+" else -1) == y[i], row
+        a = float(match.group(3).replace("−", "-"))
+        b = float(match.group(5)) * (1 if match.group(4) == "+" else -1)
+        for written_value, text, truth in ((a, match.group(3), X[i, 0]),
+                                           (b, match.group(5), X[i, 1])):
             places = len(text.split(".")[1]) if "." in text else 0
             assert abs(written_value - truth) <= 0.5 * 10 ** -places + 1e-12, row
             if truth != 0:  # never a nonzero written as 0

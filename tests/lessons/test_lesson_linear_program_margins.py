@@ -116,7 +116,7 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     said = beats[motions.index("testable")]
     assert said.sentence.startswith(
         "The notes' remark calls separability NOT testable, just before the perceptron, "
-        "which assumes it: just watching a perceptron "
+        "whose convergence assumes it: just watching a perceptron "
         + ("tests it one way only." if lesson.feasible else "cannot test it"))
     watched, solved = beats[motions.index("watched")], beats[motions.index("solved")]
     assert motions.index("testable") + 1 == motions.index("watched")
