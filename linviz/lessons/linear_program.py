@@ -652,22 +652,6 @@ class LinearProgramLesson:
         return _least_point(A, solve_least_l1(A))
 
     @property
-    def kept_is_widest(self) -> bool:
-        """On data no line through the origin separates: whether :attr:`kept_theta` is
-        also the kept points' separator through 0 of the widest margin
-        (:func:`linviz.theory.max_margin_separator`, the least ‖θ‖₂ meeting their
-        constraints), within :data:`SAME_THETA` of ‖θ‖ once that is scaled to least
-        y·score 1; False on separable data."""
-        if self.feasible:
-            return False
-        kept = np.flatnonzero(_dot(self.signed, self.scaling_theta) > 0)
-        found = max_margin_separator(self.data.X[kept], self.data.y[kept], offset=False)
-        theta = np.asarray(found.theta, dtype=float)
-        theta = theta / float(np.min(_dot(self.signed[kept], theta)))
-        star = np.asarray(self.kept_theta, dtype=float)
-        return bool(np.hypot(*(theta - star)) <= SAME_THETA * np.hypot(*star))
-
-    @property
     def kept_arcs(self) -> list[tuple[float, float]]:
         """On data no line through the origin separates: the arcs of directions (start,
         end, radians, :func:`mistake_arcs`) of the θ that get none of the kept points (those

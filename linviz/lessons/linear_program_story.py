@@ -333,8 +333,10 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     # (reviews 361-364: any reading of it of our own, "points not yet seen", heard as the
     # video arguing with the notes: the remark met where the notes put it, before the
     # perceptron that assumes it)
-    story.beat(f"The notes' remark calls separability NOT testable, just before the "
-               f"perceptron, whose convergence assumes it: {test}", "testable",
+    # (reviews 367: the remark and watching in one sentence held by two colons, hard by
+    # ear, and watching heard as the notes' own reading: two sentences, "Indeed" ours)
+    story.beat(f"The notes call separability, which the perceptron assumes, NOT testable. "
+               f"Indeed, {test}", "testable",
                ringed=[], wrong_marks=None, overlap=False, overlap_panel=None, closeup=None,
                fewest_line=False, left_out=None, kept=False, inset=False, close=None,
                magnified=None,
@@ -372,13 +374,13 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         flipped_answer = f"; with point {flip + 1}'s label flipped, infeasible" if other else ""
         solved += ([(FLIPPED_SOLVE_WORDS, f"point {flip + 1} flipped, one solve: "
                                           f"“infeasible”")] if other else [])
-        story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, feasible"
+        story.beat(f"But for {IN_HAND_WORDS}, {SOLVE_WORDS} it either way: here, feasible"
                    f"{flipped_answer}.", "solved", verdict=remark + solved)
     else:
         # (reviews 350: the notes' perceptron stops after its epoch limit: "with no limit")
         run = "this run, with no limit on passes," if passes else "a run with no limit on passes"
-        story.beat(f"{SOLVE_WORDS.capitalize()} these points either way: here, infeasible, "
-                   f"so {run} {NEVER_WORDS}.", "solved", verdict=remark + solved)
+        story.beat(f"But for {IN_HAND_WORDS}, {SOLVE_WORDS} it either way: here, "
+                   f"infeasible, so {run} {NEVER_WORDS}.", "solved", verdict=remark + solved)
     settled_beat(story, lesson, remark + solved)
 
 
@@ -390,8 +392,9 @@ def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
     after round; reviews 352-364: read as about points not yet seen, heard as the video
     arguing with the notes, whatever its words: not read beyond what the notes say.)"""
     # (reviews 353: "the table gives the test" more than the table says: its tool)
-    story.beat(f"So for the points in hand, the test is the tool of {OWN_TABLE_WORDS}: a "
-               f"linear programme.", "settled", ringed=[], pass_counts=None, watching=False,
+    # (the points in hand said once, with the solve: reviews 367)
+    story.beat(f"So the test is the tool of {OWN_TABLE_WORDS}: a linear programme.",
+               "settled", ringed=[], pass_counts=None, watching=False,
                flipped=None, notes_table=NOTES_SUMMARY, verdict=rows, pause=REVEAL_PAUSE)
 
 
@@ -402,7 +405,9 @@ AT_LEAST_ONE_WORDS = "is at least 1"
 #: the closing's words as which the perceptron's run is watched, its line in data space
 WATCH_WORDS = "watching a perceptron"
 #: the closing's words as which one solve's answer is written
-SOLVE_WORDS = "one solve tests"
+SOLVE_WORDS = "one solve decides"
+#: the closing's words for what one solve decides: the points given, not others
+IN_HAND_WORDS = "the points in hand"
 #: the closing's words as which the watched run is said never to stop
 NEVER_WORDS = "never stops"
 #: the closing's words as which the flipped set's solve is written
@@ -580,10 +585,15 @@ def tied_place_beat(story: StoryWriter, lesson: LinearProgramLesson, shows: str)
     tied = lesson.tied_points[0]
     plus, minus = place_counts(lesson, tied)
     # (reviews 324: the line drawn round it is off the origin, unsaid)
+    # the plane's tag read on the status line as it is said (reviews 367: written from
+    # the first frame, 17 s before)
+    status = story.state["status"]
     story.beat(f"Here the place tagged +{plus} −{minus} {shows}: any line, even off the "
                f"origin, leaves its + and − points on one side, or on it, so one of them is "
                f"always wrong.", "tied-place",
-               ringed=[tied], trial_line=False, wrong_marks=None)
+               ringed=[tied], trial_line=False, wrong_marks=None,
+               status=(f"{status} · " if status else "")
+                      + place_tag_words(lesson, tied, short=True))
 
 
 def direction_grid_rows() -> list[str]:
@@ -841,11 +851,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
                f"error 0 under the 0-1 loss?", "intro",
                # (in words till the formula is read out: reviews 360, unread for 37 s)
                status="a line through 0 with training error 0?"
-                      + places_words(lesson.data.X)
-                      # the plane's tag where both classes share a place, read once (the
-                      # tied points' beat is gone: review 286, an idle aside)
-                      + (f" · {place_tag_words(lesson, lesson.tied_points[0], short=True)}"
-                         if lesson.tied_points else ""))
+                      + places_words(lesson.data.X))
     if not standardized:
         # (reviews 317: "its better side shaded and its count written above the plane" was
         # a stage direction, heard as noise)
@@ -1355,8 +1361,11 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
              if wedges > 1 else "")
     # (reviews 338-339: the fewest, the verdict and the solver's word in one caption: the
     # verdict a beat of its own)
-    story.beat(f"No θ is left unshaded: every θ gets at least {low} wrong, as this one "
-               f"does.{among}", "infeasible", fewest_line=True,
+    # the opening's count met again, said to be (reviews 367: heard as said twice)
+    again = ("" if lesson.data.params.get("standardized") else
+             "as the opening's turn found, ")
+    story.beat(f"No θ is left unshaded: {again}every θ gets at least {low} wrong, as this "
+               f"one does.{among}", "infeasible", fewest_line=True,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
                status=f"every $theta$ gets at least {low} wrong")
     # (reviews 350: "no line separates these points" the fourth time of saying it: the
@@ -1436,12 +1445,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         magnified = (f": magnified, {one} just on its correct side" if tight_insets else "")
         # (reviews 345: the distance and why it fixes the length in one sentence: two)
         # (reviews 350: "It" named the beat before: named again)
-        # that it is the widest margin, where it is (reviews 365: unsaid, the notes' margin
-        # of a data set)
-        widest = (f", the widest margin any line through 0 leaves the {n - len(left_out)}"
-                  if lesson.kept_is_widest else "")
         story.beat(f"The solver's θ lies so far out because {ringed} {only}{margin_said} "
-                   f"from it{widest}"
+                   f"from it"
                    f"{magnified}.", "kept-margin", fewest_line=False,
                    kept_margin=margin_said, status=kept_status,
                    pause=REVEAL_PAUSE if len(tight_insets) > 1 else 0.0,
@@ -1452,6 +1457,8 @@ def _infeasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         story.beat(f"{their.capitalize()} label times score is θ's length times "
                    f"{'its' if len(tight) == 1 else 'their'} distance; for it to be 1, θ's "
                    f"length must be 1 / {margin_said} = {value(length)}.", "kept-length",
+                   # (not said to be the widest margin, where it is: reviews 367, heard as
+                   # the programme finding the widest, which it need not)
                    inset=None, close=None, magnified=None,  # (its ray seen, not veiled)
                    # the product as said, then the length it forces (reviews 351: an
                    # 11 s still, the status written once)

@@ -13,7 +13,8 @@ from manim import (DOWN, LEFT, RIGHT, UP, Circle, LaggedStart, Line, Rectangle, 
 
 from linviz.lessons.linear_program import watched_run
 from linviz.lessons.linear_program_story import (FLIP_WORDS, FLIPPED_SOLVE_WORDS, NEVER_WORDS,
-                                                 OWN_TABLE_WORDS, STOP_WORDS, WATCH_WORDS)
+                                                 OWN_TABLE_WORDS, SOLVE_WORDS, STOP_WORDS,
+                                                 WATCH_WORDS)
 from scenes.linear_program_parts.common import WEIGHT_CENTER
 from scenes.toolkit import style
 from scenes.toolkit.layout import appear, lit, vanish, with_backdrop
@@ -60,9 +61,9 @@ class ClosingRuns:
         self.follow_beat(beat)
         self.show_verdict(beat.state["verdict"])
         drawn = getattr(self, "verdict_drawn", None)
-        if drawn is not None and self.on_screen(drawn):  # the perceptron it is said of
+        if drawn is not None and self.on_screen(drawn):  # agreed with, as said
             # (reviews 361: said over a still)
-            self.light_as_said("the perceptron", [drawn[0]])
+            self.light_as_said("Indeed", [drawn[0]])
         if not beat.state["watching"]:
             return
         run = watched_run(self.lesson)
@@ -145,10 +146,10 @@ class ClosingRuns:
         "here" is solved, flipped again as the flipped set is (reviews 334: its own showed
         as "infeasible" was said of it flipped; reviews 337: flipped as "here, feasible")."""
         self.follow_beat(beat)
-        # the remark's row lit as one solve is said to test (bench 351: a 6 s still)
+        # the remark's row lit as one solve is said to decide (bench 351: a 6 s still)
         drawn = getattr(self, "verdict_drawn", None)
         if drawn is not None and self.on_screen(drawn):
-            self.light_as_said("solve tests", [drawn[0]])
+            self.light_as_said(SOLVE_WORDS, [drawn[0]])
         rows, flip = beat.state["verdict"], getattr(self, "flip_drawn", None)
         flipped = [k for k, (words, _) in enumerate(rows) if words == FLIPPED_SOLVE_WORDS]
         if flip is not None and self.on_screen(flip) and flipped:

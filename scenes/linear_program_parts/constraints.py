@@ -26,6 +26,8 @@ from scenes.toolkit.plane import DataVector, Hyperplane
 from scenes.toolkit.vectors import tip_leader
 from scenes.toolkit.screen_text import math
 
+#: the stroke of the least ‖θ‖'s circle, as the diamond's (:meth:`diamond_at`)
+WIDEST_STROKE = 4
 #: "+1"/"−1": places along their lines from the end, gaps from them, a line's weight under
 LEVEL_NAME_ALONG, LEVEL_NAME_GAPS, LEVEL_LINE_WEIGHT = (0.35, 0.6, 1.0, 1.3), (0.08, 0.16), 20
 
@@ -202,7 +204,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         corners = [(c, 0), (0, c), (-c, 0), (0, -c)]
         # (in the highlight, thicker than the constraints' lines: reviews 331, in their grey
         # and weight it was lost among them)
-        return Polygon(*[self.weight_point(p) for p in corners], stroke_width=4,
+        return Polygon(*[self.weight_point(p) for p in corners], stroke_width=WIDEST_STROKE,
                        color=self.theme.highlight, fill_opacity=0)
 
     def draw_star_margin(self, beat) -> None:
@@ -217,8 +219,10 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         region at the widest separator (θ*, or a dot of its own), as said (review 303)."""
         self.follow_beat(beat)
         widest = np.asarray(self.lesson.widest_theta, dtype=float)
+        # solid and as heavy as the diamond (reviews 367: dashed and thin inside it, missed)
         circle = self.on_weights(lambda: VGroup(
-            origin_circle_in_box(self.weights, float(np.hypot(*widest)), self.theme.text),
+            origin_circle_in_box(self.weights, float(np.hypot(*widest)), self.theme.text,
+                                 dashed=False).set_stroke(width=WIDEST_STROKE),
             *([] if self.lesson.widest_is_star else
               [Dot(self.weight_point(widest), radius=0.05, color=self.theme.text)])))
         self.wait_for_words("the smallest circle")

@@ -146,8 +146,8 @@ class IntroBeats:
             way = np.array([np.cos(angle), np.sin(angle)])
             inner = radius * (1.0 - (0.12 if degrees % 10 == 0 else 0.06))
             ticks.add(Line(self.plane.c2p(inner * way), self.plane.c2p(radius * way),
-                           color=theme.muted, stroke_width=1.0))
-        ticks.set_z_index(-1)
+                           color=theme.muted, stroke_width=0.8, stroke_opacity=0.5))
+        ticks.set_z_index(-1)  # (faint: reviews 367, a ring drawn over the data)
         return ticks
 
     def step_line_round(self, seconds: float) -> None:

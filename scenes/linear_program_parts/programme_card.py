@@ -128,13 +128,22 @@ class ProgrammeCard:
 
     def draw_at_least_zero(self, beat) -> None:
         """The card's rows the beat before left unsaid, written as said (θ = 0's: the strip
-        shrinking to 0 with it)."""
+        shrinking to 0 with it, the count of its dots at or below 0 leaving as it does:
+        reviews 367, gone as the sentences after it built on it)."""
         self.follow_beat(beat)
         drawn = getattr(self, "score_strip_drawn", None)
         if drawn is not None and self.on_screen(drawn):  # its 0 as "at least 0" is said
             # (reviews 342: said in this sentence now, it was lit in none)
             numbers = drawn[0].line
             self.light_as_said("at least 0", [numbers.zero, numbers.zero_label])
+        count = getattr(self, "below_count", None)
+        words = AT_LEAST_ROWS[-1][0]
+        if count is not None and self.on_screen(count) and words in self.at_least_moves:
+            # the count of those at or below 0 leaves as θ shrinks to 0
+            moves, seconds, after = self.at_least_moves[words]
+            self.at_least_moves[words] = ([*moves, vanish(count)], seconds,
+                                          lambda: (after(), self.remove(count)))
+        self.below_count = None
         self.write_programme_rest(self.at_least_moves)
 
     def show_score_strip(self):
@@ -188,7 +197,7 @@ class ProgrammeCard:
                                                          buff=0.12, aligned_edge=LEFT)
                 self.wait_for_words("at or below 0")
                 self.play(appear(count), run_time=style.RUN_FADE)
-                self.mark_for_beat(count)  # (before θ shrinks to 0, where all are)
+                self.below_count = count  # (till θ is 0: :meth:`draw_at_least_zero`)
                 # (each dot itself: a group made of them, added, would split the strip's)
                 self.light_as_said("at or below 0", below, scale=BELOW_LIT)
 

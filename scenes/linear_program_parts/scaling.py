@@ -219,8 +219,14 @@ class ScalingBeats:
         dashes = band()
         self.wait_for_words(DASHED_WORDS)
         self.dashes_named = True
-        self.play(appear(dashes), note.animate.become(self.least_note(scale.get_value())),
+        # the note's new row faded in as the old one fades out (reviews 367: morphed from
+        # one row into two, it read garbled for a moment)
+        old = note.copy()
+        self.add(old)
+        note.become(self.least_note(scale.get_value())).set_opacity(0.0)
+        self.play(appear(dashes), vanish(old), note.animate.set_opacity(1.0),
                   run_time=style.RUN_FADE)
+        self.remove(old)
         self.remove(dashes)
         self.scaling_drawing.submobjects[1] = dashes  # (in its place: one drawing)
         # closing in through the whole sentence, half way (by ratio) as what they mark is

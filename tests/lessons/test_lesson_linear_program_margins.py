@@ -105,9 +105,9 @@ def test_the_margins_said_are_the_least_distance_to_each_line(case):
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     """The notes' remark (separability "NOT testable") is met at the end, where the notes
-    put it, at the perceptron: watching a run cannot test it; one solve tests these points
-    either way (its answer checked by HiGHS afresh on y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1); for the points in
-    hand the notes' own table gives that test, and a no stands with more points. Each
+    put it, at the perceptron: watching a run cannot test it; one solve decides the points
+    in hand either way (its answer checked by HiGHS afresh on y⁽ⁱ⁾θᵀx⁽ⁱ⁾ ≥ 1); the notes'
+    own table gives that test. Each
     answer comes as a row as said, the rows standing to the end."""
     from scipy.optimize import linprog
 
@@ -115,8 +115,8 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     motions = [b.motion for b in beats]
     said = beats[motions.index("testable")]
     assert said.sentence.startswith(
-        "The notes' remark calls separability NOT testable, just before the perceptron, "
-        "whose convergence assumes it: just watching a perceptron "
+        "The notes call separability, which the perceptron assumes, NOT testable. Indeed, "
+        "just watching a perceptron "
         + ("tests it one way only." if lesson.feasible else "cannot test it"))
     watched, solved = beats[motions.index("watched")], beats[motions.index("solved")]
     assert motions.index("testable") + 1 == motions.index("watched")
@@ -189,8 +189,11 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     # (reviews 352-364: "points not yet seen" heard as arguing with them)
     settled = beats[last]
     assert settled.motion == "settled" and settled.state["notes_table"]
-    assert settled.sentence == ("So for the points in hand, the test is the tool of the "
-                                "notes' own table: a linear programme.")
+    assert settled.sentence == "So the test is the tool of the notes' own table: a linear programme."
+    # what one solve decides is said of the points given (reviews 367: heard as
+    # overturning the remark)
+    assert solved.sentence.startswith("But for the points in hand, one solve decides it "
+                                      "either way: here, ")
     assert settled.pause > 0 and settled.state["verdict"] == solved.state["verdict"]
     assert "not yet seen" not in heard and "as we read" not in heard.lower()
     assert "distribution" not in heard and "too strong" not in heard
@@ -280,7 +283,14 @@ def test_the_opening_names_the_notes_table_row(case):
         here = np.all(X == X[mixed[0]], axis=1)
         plus, minus = int(np.sum(here & (y > 0))), int(np.sum(here & (y < 0)))
         tag = f" · +{plus} −{minus}: {plus} + and {minus} − at one place"
-    assert beats[0].state["status"] == (
-        "a line through 0 with training error 0?"
-        + (f" · {len(data.y)} points at {places} places" if places < len(data.y) else "")
-        + tag)
+    opening = ("a line through 0 with training error 0?"
+               + (f" · {len(data.y)} points at {places} places" if places < len(data.y)
+                  else ""))
+    assert beats[0].state["status"] == opening
+    # the tag read as the place is said, not before (reviews 367: 17 s early)
+    tied = [b for b in beats if b.motion == "tied-place"]
+    assert bool(tied) == bool(mixed)
+    for beat in beats[:beats.index(tied[0]) if tied else 0]:
+        assert tag[3:] not in (beat.state["status"] or "")
+    if tied:
+        assert tied[0].state["status"].endswith(tag)

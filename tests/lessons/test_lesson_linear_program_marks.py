@@ -317,7 +317,7 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         margin = float(np.min(A @ theta)) / length
         # (two sentences: reviews 345, the distance and why it fixes the length in one)
         length_beat = beats[beats.index(margin_beat) + 1]
-        found = re.search(r"(?:only )?([\d.]+) from it(?::|\.|,)", margin_beat.sentence)
+        found = re.search(r"(?:only )?([\d.]+) from it(?::|\.)", margin_beat.sentence)
         # (why: a label times score is ‖θ‖ times the distance, reviews 347)
         reciprocal = re.fullmatch(r"(?:Its|Their) label times score is θ's length times "
                                   r"(?:its|their) distance; for it to be 1, θ's length must "
@@ -336,18 +336,9 @@ def test_without_the_fewest_thetas_mistakes_the_solver_finds_a_separator(case):
         ringed = "point nearest its line, ringed, is" if len(at_one) == 1 else \
             "points nearest its line, ringed, are"
         assert f"because the kept {ringed} " in margin_beat.sentence
-        # the widest margin a line through 0 leaves the kept points, said where the solver's
-        # θ is the least ‖θ‖₂ on their constraints too (SciPy's SLSQP here; reviews 365)
-        from scipy.optimize import minimize
-
-        kept_rows = A  # (the kept points' rows)
-        least = minimize(lambda t: t @ t, theta, jac=lambda t: 2 * t, method="SLSQP",
-                         constraints=[{"type": "ineq", "fun": lambda t: kept_rows @ t - 1,
-                                       "jac": lambda t: kept_rows}], options={"ftol": 1e-12})
-        assert least.success
-        same = np.linalg.norm(least.x - theta) <= 1e-4 * np.linalg.norm(theta)
-        assert (f"from it, the widest margin any line through 0 leaves the {len(kept)}"
-                in margin_beat.sentence) == same
+        # (not said to be the widest margin: reviews 367, heard as the programme finding
+        # the widest, which a least |θ₁| + |θ₂| need not be)
+        assert "wider margin" not in length_beat.sentence + margin_beat.sentence
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

@@ -711,4 +711,4 @@ def test_the_thin_fewest_wedge_is_magnified_as_the_wedges_are_said_till_the_left
 
     story_with(LinearProgramScene, data_spec="noisy", beat_observers=[observe])
     shown = [said for said, on in seen if on]
-    assert shown == ["No θ is left unshaded: every θ", "Asked for a θ meeting all 40 c"]
+    assert shown == ["No θ is left unshaded: as the ", "Asked for a θ meeting all 40 c"]
