@@ -391,6 +391,10 @@ SCALING_FROM, SCALING_BAND_SHARE = 0.3, 0.12
 SCALING_SHARE = 0.25
 
 
+#: a point not tight at θ* lies this share of the data view's shorter side or less past
+#: its class's dashed line θ*ᵀx = ±1: at 480p it looks on it (a marker's half width)
+LOOKS_ON_DASHED = 0.03
+
 #: the most tight places magnified (one inside the data plane, one beside it: two
 #: constraints meet at a vertex of the region in the plane of θ, so θ* usually has two)
 TIGHT_INSETS = 2
@@ -629,6 +633,20 @@ class LinearProgramLesson:
                 return []
             found.append((int(i), *inset))
         return found
+
+    @property
+    def near_dashed(self) -> list[int]:
+        """The points (0-based, in order) not tight at θ* that lie within
+        :data:`LOOKS_ON_DASHED` of the view's shorter side past their class's dashed line
+        θ*ᵀx = ±1 (at (y⁽ⁱ⁾θ*ᵀx⁽ⁱ⁾ − 1)/‖θ*‖ from it): they look on it; [] without θ*."""
+        if self.theta_star is None:
+            return []
+        star = np.asarray(self.theta_star, dtype=float)
+        view = self.full_view
+        reach = LOOKS_ON_DASHED * min(view.x_max - view.x_min, view.y_max - view.y_min)
+        past = (_dot(self.signed, star) - 1.0) / float(np.hypot(*star))
+        return [int(i) for i in np.flatnonzero((past > TIGHT) & (past <= reach))
+                if int(i) not in self.tight]
 
     @property
     def tight_insets(self) -> list[tuple[int, Box, int]]:

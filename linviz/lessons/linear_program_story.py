@@ -1146,8 +1146,21 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     shown = (f" ({'each ' if len(magnified) > 1 else ''}magnified)"
              if magnified else "")
     lie = "they lie" if len(tight) > 1 else "it lies"
+    # a point just past a dashed line said to only look on it (reviews 367: point 3, 7 px
+    # past, counted as a third on the line)
+    near = lesson.near_dashed
+    near_scores = [float(lesson.signed[i] @ np.asarray(star, dtype=float)) for i in near]
+    looks = ("" if not near else
+             f" Point {near[0] + 1} only looks on its dashed line: label times score "
+             f"{value(near_scores[0])}." if len(near) == 1 else
+             f" {point_list(near).capitalize()} only look on their dashed lines: label "
+             f"times scores {formatting.listed(value(v) for v in near_scores)}."
+             if len(near) == 2 else
+             f" {count_word(len(near)).capitalize()} other points only look on their dashed "
+             f"lines: label times scores {value(min(near_scores))} to "
+             f"{value(max(near_scores))}.")
     story.beat(f"At θ*, {point_list(places)}{also} {verb} exactly: label times score 1. In "
-               f"data space, {lie} on {where}, beside θ*'s line{shown}.", "tight",
+               f"data space, {lie} on {where}, beside θ*'s line{shown}.{looks}", "tight",
                ringed=tight, boundary="star", inset="tight" if magnified else False,
                # θ*'s numbers back (the widest margin's objective was an aside)
                status=star_status)

@@ -294,3 +294,42 @@ def test_the_opening_names_the_notes_table_row(case):
         assert tag[3:] not in (beat.state["status"] or "")
     if tied:
         assert tied[0].state["status"].endswith(tag)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_a_point_just_past_a_dashed_line_is_said_only_to_look_on_it(case):
+    """Where a point not tight at θ* lies within 3% of the data view's shorter side past its
+    class's dashed line θ*ᵀx = ±1 (recounted here from the data: (y⁽ⁱ⁾θ*ᵀx⁽ⁱ⁾ − 1)/‖θ*‖),
+    the tight beat says it only looks on it, with its label times score to 2 decimals (two
+    named, more counted with their range); nothing where none does (reviews 367: point 3,
+    7 px past, was counted a third point on the line)."""
+    data, lesson, beats = lesson_or_skip(case)
+    tight_beats = [b for b in beats if b.motion == "tight"]
+    if lesson.theta_star is None:
+        assert not tight_beats
+        return
+    (beat,) = tight_beats
+    star = np.asarray(lesson.theta_star, dtype=float)
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y, dtype=float)
+    scores = y * (X @ star)
+    past = (scores - 1.0) / np.hypot(*star)
+    view = lesson.full_view
+    reach = 0.03 * min(view.x_max - view.x_min, view.y_max - view.y_min)
+    near = [i for i in range(len(y)) if 1e-9 < past[i] <= reach and i not in lesson.tight]
+    said = [f"{v:,.2f}" for v in scores[near]]
+    if not near:
+        assert "only look" not in beat.sentence
+    elif len(near) == 1:
+        assert beat.sentence.endswith(f" Point {near[0] + 1} only looks on its dashed line: "
+                                      f"label times score {said[0]}.")
+    elif len(near) == 2:
+        assert beat.sentence.endswith(f" Points {near[0] + 1} and {near[1] + 1} only look on "
+                                      f"their dashed lines: label times scores {said[0]} and "
+                                      f"{said[1]}.")
+    else:
+        low, high = f"{scores[near].min():,.2f}", f"{scores[near].max():,.2f}"
+        assert beat.sentence.endswith(f" other points only look on their dashed lines: label "
+                                      f"times scores {low} to {high}.")
+        words = {3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+                 9: "Nine", 10: "Ten"}
+        assert f" {words.get(len(near), len(near))} other points only look" in beat.sentence
