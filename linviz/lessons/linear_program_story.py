@@ -65,7 +65,7 @@ The state's keys:
 - ``margin_name``: θ*'s margin as written on its segment in data space (Typst), or None;
 - ``fewest_line``: one θ of the fewest mistakes (the opening's line) marked in weight space
   and its line drawn in data space ("as this one does", and while the programme without its
-  mistakes is solved beside it); :data:`WEIGHTS_ONLY`: its dot alone, its mistakes marked;
+  mistakes is solved beside it);
 - ``programme``: rows written on a card as said, each with the words it comes at: why a
   programme asks ≥ 1 (:data:`AT_LEAST_ROWS`, where the weight plane will stand) or, in
   `no-separator`, what the offset asks of Gordan's weights and their certificate on [1, x],
@@ -374,27 +374,33 @@ def testable_beat(story: StoryWriter, lesson: LinearProgramLesson) -> None:
         flipped_answer = f"; with point {flip + 1}'s label flipped, infeasible" if other else ""
         solved += ([(FLIPPED_SOLVE_WORDS, f"point {flip + 1} flipped, one solve: "
                                           f"“infeasible”")] if other else [])
-        story.beat(f"But for {IN_HAND_WORDS}, {SOLVE_WORDS} it either way: here, feasible"
-                   f"{flipped_answer}.", "solved", verdict=remark + solved)
+        story.beat(f"But {SOLVE_WORDS} these points either way: here, feasible"
+                   f"{flipped_answer}.", "solved", verdict=remark + solved, watching=False)
     else:
         # (reviews 350: the notes' perceptron stops after its epoch limit: "with no limit")
         run = "this run, with no limit on passes," if passes else "a run with no limit on passes"
-        story.beat(f"But for {IN_HAND_WORDS}, {SOLVE_WORDS} it either way: here, "
-                   f"infeasible, so {run} {NEVER_WORDS}.", "solved", verdict=remark + solved)
+        # (the run's line leaves as the solve is said: reviews 368, it stood 10 s over a
+        # tag, its passes done, the bars telling them)
+        story.beat(f"But {SOLVE_WORDS} these points either way: here, infeasible, so {run} "
+                   f"{NEVER_WORDS}.", "solved", verdict=remark + solved, watching=False)
     settled_beat(story, lesson, remark + solved)
 
 
 def settled_beat(story: StoryWriter, lesson: LinearProgramLesson, rows) -> None:
     """The closing's last words: for the points in hand, the test is the notes' own, their
-    table's for the realizable case (the table back, its row lit).
+    table's for the realizable case (the table back, its row lit); what no solve on them
+    tests, points not yet seen, said in a sentence of its own, not as the notes' reading.
 
     (reviews 326-351: the remark read as about a distribution, its reading disputed round
     after round; reviews 352-364: read as about points not yet seen, heard as the video
-    arguing with the notes, whatever its words: not read beyond what the notes say.)"""
+    arguing with the notes; reviews 367-368: with nothing said of what stays untestable,
+    the notes heard as overruled.)"""
     # (reviews 353: "the table gives the test" more than the table says: its tool)
-    # (the points in hand said once, with the solve: reviews 367)
-    story.beat(f"So the test is the tool of {OWN_TABLE_WORDS}: a linear programme.",
-               "settled", ringed=[], pass_counts=None, watching=False,
+    # (reviews 367-368: what stays untestable never said, the notes heard as overruled:
+    # said of points not yet seen, not as the notes' reading)
+    story.beat(f"So for {IN_HAND_WORDS}, the test is the tool of {OWN_TABLE_WORDS}: a linear "
+               f"programme. Whether points not yet seen are separable too, no solve on these "
+               f"can tell.", "settled", ringed=[], pass_counts=None, watching=False,
                flipped=None, notes_table=NOTES_SUMMARY, verdict=rows, pause=REVEAL_PAUSE)
 
 
@@ -415,9 +421,6 @@ FLIPPED_SOLVE_WORDS = "label flipped, infeasible"
 #: what joins, on the kept θ's status line, the product (label times score = length times
 #: distance = 1) to the length it forces (written as said: the part before it first)
 LENGTH_SO = ", so "
-#: the ``fewest_line`` of a beat that marks the fewest θ by its dot in weight space alone (a
-#: recap: its line, 0.05 from points that looked on it, made its count uncheckable)
-WEIGHTS_ONLY = "weights only"
 #: the closing's words as which the notes' table comes back, its row lit
 OWN_TABLE_WORDS = "the notes' own table"
 
@@ -847,7 +850,11 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # the turn runs under the words that say what is shaded and counted, about 8 s)
     # (review 313: the opening's four sentences, 25-32 s of speech, were the scene's longest
     # caption: the question, the turn and the notes' row are a beat each)
-    story.beat(f"Can a line through the origin separate these {n} points, with training "
+    # how many places they stand at said, where some share one (reviews 368: written, never
+    # said)
+    places = len(np.unique(np.asarray(lesson.data.X, dtype=float), axis=0))
+    at = f", at {places} places" if places < n else ""
+    story.beat(f"Can a line through the origin separate these {n} points{at}, with training "
                f"error 0 under the 0-1 loss?", "intro",
                # (in words till the formula is read out: reviews 360, unread for 37 s)
                status="a line through 0 with training error 0?"

@@ -18,7 +18,7 @@ from .linear_program import (LinearProgramLesson, check_no_separator_data,
                              linear_program_lesson)
 from .linear_program_overlap import also_inside, overlap_panel, turning_hull, weight_places
 from .linear_program_story import (LP_PACE, REVEAL_PAUSE, count_word, first_state,
-                                   WEIGHTS_ONLY, place_tag_words, point_list)
+                                   place_tag_words, point_list)
 
 SCENE = "no-separator"
 #: data no line through the origin separates (flipped labels), as the noise scene's
@@ -296,7 +296,9 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                "recap", weights=True, lines=True,
                # (its dot alone: reviews 352-353, points by its line looked on it)
                wrong_shading=True, view="near", constraint_score=0.0,
-               fewest_line=WEIGHTS_ONLY,
+               # (its line too: reviews 365, 368, its mistakes could not be seen as such
+               # by a dot alone)
+               fewest_line=True,
                wrong_marks={"dashed": lesson.wrong_points(lesson.scaling_theta)},
                # (review 313: "at least 4 · infeasible" written 3 s before it was said)
                # (the solver's word written as said: review 321, never written)

@@ -383,3 +383,16 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
                 lambda inset: self.star_lines_on(inset),
                 [(star, level) for level in (0.0, 1.0, -1.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
+        self.show_near_dashed()
+
+    def show_near_dashed(self) -> None:
+        """The points that only look on θ*'s dashed lines (the lesson's ``near_dashed``)
+        ringed in the muted colour as that is said, till the next sentence (reviews 368:
+        point 3 named, never shown; the only grey rings, unnamed: names crowded the
+        tight points')."""
+        near = self.lesson.near_dashed
+        if near and self.seconds_until("only look") is not None:
+            self.wait_for_words("only look")
+            marks = VGroup(*[self.ring(i).set_color(self.theme.muted) for i in near])
+            self.play(appear(marks), run_time=style.RUN_FADE)
+            self.mark_for_beat(marks)

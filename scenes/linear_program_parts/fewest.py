@@ -10,7 +10,7 @@ from manim import (DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, ValueTracker, VGro
                    there_and_back)
 
 from linviz.lessons.linear_program import mistake_arcs
-from linviz.lessons.linear_program_story import (HALF_TURN_WORDS, TURN_WORDS, WEIGHTS_ONLY,
+from linviz.lessons.linear_program_story import (HALF_TURN_WORDS, TURN_WORDS,
                                                  status_said_first)
 from scenes.linear_program_parts.common import (LABEL_OFF_WEDGE, holding_arc, left_out_veil,
                                                 ray_end)
@@ -104,11 +104,8 @@ class FewestBeats(KeptBeats, WedgeInset):
         self.wait_for_words("as this one does")
         theta = self.lesson.scaling_theta
         reach = ray_end(theta / float(np.hypot(*theta)), self.weights.box)
-        # (its line in data space too, unless the beat asks for its dot alone: reviews
-        # 352-353, points 0.05 from it looked on it, "4 wrong" uncountable)
         one = VGroup(Dot(self.weight_point(0.8 * reach), radius=0.07, color=theme.normal),
-                     *([self.solid_run_line(theta, 0.0)]
-                       if beat.state["fewest_line"] != WEIGHTS_ONLY else []))
+                     self.solid_run_line(theta, 0.0))
         # (review 313: it left as "this θ" was named again in the next sentence: it stays
         # while the state's ``fewest_line`` holds, :meth:`begin_motion`); its mistakes
         # marked with it (one play: the wedges' words come soon after)

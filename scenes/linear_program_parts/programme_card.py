@@ -216,8 +216,9 @@ class ProgrammeCard:
 
     def write_offset_rows(self, beat) -> None:
         """Gordan's certificate on [1, x] (the state's ``programme``) written under the
-        overlap's panel as said."""
-        self.set_rings([] if beat.state["programme"] else list(beat.state["ringed"]))
+        overlap's panel as said, the points it weighs ringed from its first words (reviews
+        368: ringed once all was written, 10 s after their weights were said)."""
+        self.set_rings(list(beat.state["ringed"]))
         self.set_status(beat.state["status"])
         panel = self.overlap_panel if self.overlap_panel is not None and self.on_screen(
             self.overlap_panel) else None
@@ -231,9 +232,9 @@ class ProgrammeCard:
             self.ring_weighed(beat)
 
     def ring_weighed(self, beat) -> None:
-        """The points whose weights the card writes ringed, once written (the state's
-        ``ringed``), named where the hulls' names do not name them (review 321: rings came
-        back unnamed round the triangle)."""
+        """The points whose weights the card writes ringed (the state's ``ringed``), named,
+        once written, where the hulls' names do not name them (review 321: rings came back
+        unnamed round the triangle)."""
         self.set_rings(list(beat.state["ringed"]))
         hull = {*self.lesson.overlap[0], *self.lesson.overlap[1]}
         fresh = [i for i in beat.state["ringed"] if i not in hull]

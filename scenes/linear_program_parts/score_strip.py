@@ -54,7 +54,6 @@ class ScoreStrip(VGroup):
         #: had as it began: a note swapped for another stood under it, "← 3 more" under
         #: "← more", reviews 358); an end with nothing past it, empty
         self.beyond = VGroup(VMobject(), VMobject())
-        self.moving = False  # (c changing: :meth:`follow_scale`)
         self.place_dots()
         self.add(self.line, self.one, self.dots, self.heading, self.beyond)
 
@@ -96,8 +95,7 @@ class ScoreStrip(VGroup):
         past = (int(np.sum(c * self.scores < self.line.low)),
                 int(np.sum(c * self.scores > self.line.high)))
         self.past = past
-        for slot, (words, end, side) in zip(self.beyond, self.beyond_words_at(
-                past, counted=not self.moving)):
+        for slot, (words, end, side) in zip(self.beyond, self.beyond_words_at(past)):
             if words is None:
                 slot.become(VMobject())
                 continue
@@ -110,28 +108,24 @@ class ScoreStrip(VGroup):
             slot.move_to(at, aligned_edge=DOWN + side)
         return self
 
-    def beyond_words_at(self, past: tuple[int, int], counted: bool = True) -> list:
+    def beyond_words_at(self, past: tuple[int, int]) -> list:
         """[(words, end, side)] for the line's left and right ends: "← k more" and "k more
-        →" for the dots past each (words None where none is), at the end's value and
-        side; not ``counted`` (while c moves), "← more" and "more →" (reviews 357: dots
-        left the strip unmarked till c settled; counts changing every frame read over each
-        other, reviews 343, 348-349)."""
-        left, right = (f"{past[0]} ", f"{past[1]} ") if counted else ("", "")
-        return [(f"← {left}more" if past[0] else None, self.line.low, LEFT),
-                (f"{right}more →" if past[1] else None, self.line.high, RIGHT)]
+        →" for the dots past each (words None where none is), at the end's value and side,
+        counted while c moves too (reviews 357: dots left the strip unmarked till c
+        settled; reviews 367-368: "← more" without its count while c moved, then with it,
+        read as flicker; the counts read over each other in reviews 343, 348-349 were two
+        drawings at once, one slot each since reviews 358)."""
+        return [(f"← {past[0]} more" if past[0] else None, self.line.low, LEFT),
+                (f"{past[1]} more →" if past[1] else None, self.line.high, RIGHT)]
 
     def follow_scale(self) -> None:
         """Dots and heading follow c each frame (till :meth:`settle`)."""
-        # the counts past the ends unwritten while c moves ("← more"), written when it
-        # settles (reviews 343, 348-349: changing every frame, two counts read over each
-        # other, "16 36")
-        # (on the strip itself: every part of it moves with c)
-        self.moving = True
+        # (on the strip itself: every part of it moves with c; the counts past its ends
+        # with them, :meth:`beyond_words_at`)
         self.add_updater(lambda _: self.place_dots())
         self.heading.add_updater(lambda m: m.become(self.heading_at(self.scale.get_value())))
 
     def settle(self) -> None:
-        self.moving = False
         self.clear_updaters()  # (its parts' too)
         self.place_dots()
         self.heading.become(self.heading_at(self.scale.get_value()))

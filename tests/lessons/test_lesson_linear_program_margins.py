@@ -185,20 +185,23 @@ def test_the_notes_remark_on_testing_is_answered_by_one_solve(case):
     else:
         assert "label flipped" not in solved.sentence
     # the last words: the notes' own table gives the test for the points in hand (the
-    # table back, as at the opening), and no reading of the remark beyond the notes'
-    # (reviews 352-364: "points not yet seen" heard as arguing with them)
+    # table back, as at the opening), and what no solve on them tests, once, last, not as
+    # the notes' reading (reviews 352-364: heard as arguing with them; 367-368: unsaid)
     settled = beats[last]
     assert settled.motion == "settled" and settled.state["notes_table"]
-    assert settled.sentence == "So the test is the tool of the notes' own table: a linear programme."
-    # what one solve decides is said of the points given (reviews 367: heard as
-    # overturning the remark)
-    assert solved.sentence.startswith("But for the points in hand, one solve decides it "
-                                      "either way: here, ")
+    assert settled.sentence == ("So for the points in hand, the test is the tool of the "
+                                "notes' own table: a linear programme. Whether points not "
+                                "yet seen are separable too, no solve on these can tell.")
+    # what one solve decides is said of these points (reviews 367: heard as overturning
+    # the remark), what it cannot, of others (reviews 367-368: never said)
+    assert solved.sentence.startswith("But one solve decides these points either way: here, ")
     assert settled.pause > 0 and settled.state["verdict"] == solved.state["verdict"]
-    assert "not yet seen" not in heard and "as we read" not in heard.lower()
+    assert "as we read" not in heard.lower() and heard.count("not yet seen") == 1
     assert "distribution" not in heard and "too strong" not in heard
     # the run's passes leave with the table's coming (the right half is the rows' and its)
     assert settled.state["pass_counts"] is None and not settled.state["watching"]
+    # (the run's line gone as the solve is said, its passes told by the bars: reviews 368)
+    assert not solved.state["watching"]
     # (the notes' perceptron stops at its epoch limit: the run said to have none)
     assert ("with no limit on passes" in solved.sentence) == (not stopped)
     assert "no sample can test" not in heard
@@ -225,8 +228,11 @@ def test_the_opening_names_the_notes_table_row(case):
     # (review 313: the opening's four sentences were one caption of 25-32 s: the question,
     # the turn and the notes' row are a beat each)
     assert beats[0].motion == "intro"
+    # (how many places they stand at, said where some share one: reviews 368; recounted)
+    places = len({tuple(map(float, x)) for x in np.asarray(data.X, dtype=float)})
+    at = f", at {places} places" if places < len(data.y) else ""
     assert beats[0].sentence == (f"Can a line through the origin separate these {len(data.y)} "
-                                 f"points, with training error 0 under the 0-1 loss?")
+                                 f"points{at}, with training error 0 under the 0-1 loss?")
     turned = [beat for beat in beats if beat.state["trial_line"]]
     row = next(beat for beat in beats if beat.motion == "notes-row")
     # the trial line's turn said where it is drawn: the fewest any line through 0 gets

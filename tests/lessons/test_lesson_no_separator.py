@@ -83,8 +83,9 @@ def test_the_recap_says_what_linear_program_found(case):
     # that one drawn, its mistakes marked (recounted), till Gordan's alternative
     wrong = [int(i) for i in np.flatnonzero(A @ lesson.scaling_theta <= 0)]
     assert len(wrong) == fewest and recap.state["wrong_marks"] == {"dashed": wrong}
-    # (its dot alone in weight space: points 0.05 from its line looked on it, reviews 353)
-    assert recap.state["fewest_line"] == "weights only" and not beats[1].state["fewest_line"]
+    # its line drawn with its dot (reviews 365, 368: by a dot alone its mistakes could not
+    # be seen as such), till Gordan's alternative
+    assert recap.state["fewest_line"] is True and not beats[1].state["fewest_line"]
     assert recap.sentence.endswith("is infeasible.")
     # (and written as said, HiGHS's word: review 321, never written)
     assert recap.state["status"].endswith(

@@ -521,10 +521,10 @@ def test_the_score_strip_counts_the_dots_past_its_ends():
     assert strip.past != (0, 0)  # (the scales above push some dots past)
 
 
-def test_the_score_strip_marks_its_ends_while_c_moves_and_counts_once_it_settles():
-    """While c changes, an end past which dots have gone says so without a count ("←
-    more": reviews 357, dots left unmarked; a count changing every frame read over its
-    neighbour, reviews 343); settled, the counts are written."""
+def test_the_score_strip_counts_the_dots_past_its_ends_while_c_moves_and_settled():
+    """While c changes, an end past which dots have gone says so with their count (reviews
+    357: dots left unmarked; reviews 367-368: "← more" while moving, then "← 1 more",
+    read as flicker), and settled, the same."""
     from scenes.linear_program_parts.score_strip import ScoreStrip
     from scenes.toolkit import style
 
@@ -541,7 +541,8 @@ def test_the_score_strip_marks_its_ends_while_c_moves_and_counts_once_it_settles
     def widths(*words):  # each note's width, typeset afresh
         return sorted(round(text(w, style.DARK, style.FONT_PANEL).width, 4) for w in words)
 
-    assert sorted(round(note.width, 4) for note in strip.beyond) == widths("← more", "more →")
+    assert sorted(round(note.width, 4) for note in strip.beyond) == widths("← 1 more",
+                                                                           "1 more →")
     strip.settle()
     assert sorted(round(note.width, 4) for note in strip.beyond) == widths("← 1 more",
                                                                            "1 more →")
@@ -580,7 +581,6 @@ def test_the_score_strip_draws_only_its_present_words_over_its_ends_while_c_move
     class Alone(Scene):
         def construct(self):
             strip = ScoreStrip(scores, labels, style.DARK, 8.0)
-            strip.moving = True  # as while c moves, at the play's end
             strip.scale.set_value(3.0)
             strip.place_dots()
             self.add(strip)
@@ -606,7 +606,7 @@ def test_the_score_strip_draws_only_its_present_words_over_its_ends_while_c_move
         def bright(frame):
             return int((frame[y0:y1, x0:x1, :3].astype(int).sum(axis=2) > 300).sum())
 
-        late = seen["frames"][-2]  # (past the first dot's leaving: "← more" written)
+        late = seen["frames"][-2]  # (past the first dot's leaving: its count written)
         assert bright(seen["alone"]) > 0
         assert bright(late) == bright(seen["alone"])
 
