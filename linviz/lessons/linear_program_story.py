@@ -797,11 +797,15 @@ def said_least(lesson: LinearProgramLesson) -> str:
     return formatting.number(m, 3 if formatting.knife_edge(m, 2) else 2)
 
 
+def place_count(X) -> int:
+    """How many places the points ``X`` stand at (points at one place counted once)."""
+    return len(np.unique(np.asarray(X, dtype=float), axis=0))
+
+
 def places_words(X) -> str:
     """" · 100 points at 58 places" where points share places (review 267: on Iris 42 of
     100 hid under others, unsaid), else ""."""
-    X = np.asarray(X, dtype=float)
-    places = len(np.unique(X, axis=0))
+    places = place_count(X)
     return f" · {len(X)} points at {places} places" if places < len(X) else ""
 
 
@@ -852,7 +856,7 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     # caption: the question, the turn and the notes' row are a beat each)
     # how many places they stand at said, where some share one (reviews 368: written, never
     # said)
-    places = len(np.unique(np.asarray(lesson.data.X, dtype=float), axis=0))
+    places = place_count(lesson.data.X)
     at = f", at {places} places" if places < n else ""
     story.beat(f"Can a line through the origin separate these {n} points{at}, with training "
                f"error 0 under the 0-1 loss?", "intro",

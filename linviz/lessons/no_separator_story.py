@@ -294,7 +294,6 @@ def no_separator_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -> 
                f"wrong; every θ gets at least {low} wrong, as this one does. So the "
                f"programme is infeasible.",
                "recap", weights=True, lines=True,
-               # (its dot alone: reviews 352-353, points by its line looked on it)
                wrong_shading=True, view="near", constraint_score=0.0,
                # (its line too: reviews 365, 368, its mistakes could not be seen as such
                # by a dot alone)

@@ -12,7 +12,6 @@ from scenes.toolkit.layout import appear, vanish
 from scenes.toolkit.plane import Hyperplane
 from scenes.toolkit.screen_text import text
 from scenes.toolkit.table_text import line_of_text, set_baseline
-from scenes.linear_program_parts.common import ray_end
 from scenes.linear_program_parts.sweep_chart import SweepChart, direction_rows, right_half
 from linviz.lessons.linear_program_sweep import better_side
 
@@ -151,18 +150,16 @@ class IntroBeats:
         return ticks
 
     def step_line_round(self, seconds: float) -> None:
-        """A line through 0 stepped round the protractor :data:`FAN_DEGREES` at a time, half
-        round, in ``seconds`` (each step one line the grid tries), then gone."""
-        box, turn = self.plane.box, ValueTracker(0.0)
+        """A line through 0 (:meth:`moving_line`) stepped round the protractor
+        :data:`FAN_DEGREES` at a time, half round, in ``seconds`` (each step one line the
+        grid tries), then gone."""
+        turn = ValueTracker(0.0)
 
-        def line_now() -> Line:
-            degrees = FAN_DEGREES * np.floor(turn.get_value() / FAN_DEGREES)
-            way = np.array([np.cos(np.radians(degrees)), np.sin(np.radians(degrees))])
-            return Line(self.plane.c2p(ray_end(-way, box)), self.plane.c2p(ray_end(way, box)),
-                        color=self.theme.text, stroke_width=2.0)
+        def stepped():
+            angle = np.radians(FAN_DEGREES * np.floor(turn.get_value() / FAN_DEGREES))
+            return np.array([np.cos(angle), np.sin(angle)]), 0.0
 
-        stepping = line_now()
-        stepping.add_updater(lambda m: m.become(line_now()))
+        stepping = self.moving_line(stepped, shading=False)
         self.add(stepping)
         self.play(turn.animate.set_value(180.0 - 1e-9), run_time=seconds, rate_func=linear)
         stepping.clear_updaters()
