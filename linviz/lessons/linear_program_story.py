@@ -578,7 +578,7 @@ HALF_TURN_WORDS = "Half a turn on"
 
 
 def tied_place_beat(story: StoryWriter, lesson: LinearProgramLesson, shows: str) -> None:
-    """Where both classes share a place (tagged on the plane from the first sentence), a
+    """Where both classes share a place (tagged on the plane as this beat says it), a
     beat that says what it ``shows``: any line leaves its points on one side or on it, so
     one of them is always wrong; that place ringed. Nothing where none does."""
     if not lesson.tied_points:

@@ -23,7 +23,7 @@ from scenes.toolkit.magnifier import magnifier
 from scenes.toolkit.markers import signs_over
 from scenes.toolkit.placement import across, box_around, box_of, least_covered, segment_boxes
 from scenes.toolkit.plane import DataVector, Hyperplane
-from scenes.toolkit.vectors import tip_leader
+from scenes.toolkit.vectors import axis_guides, tip_leader
 from scenes.toolkit.screen_text import math
 
 #: the stroke of the least ‖θ‖'s circle, as the diamond's (:meth:`diamond_at`)
@@ -72,7 +72,7 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
         self.set_status(status_said_first(beat.state["status"]))
         self.name_rings(2, lines=[("segment", arrow.get_start(), arrow.get_end())])
         # the arrow's name off the point's (reviews 357 layout: "7" hidden under it)
-        self.shown_vector.avoid.target.extend(self.named_rings)
+        self.shown_vector.avoid.target.extend([*self.named_rings, *axis_guides(self.plane)])
         self.shown_vector.refresh_label()
         self.shown_vector.add(signs_over(self.plane, self.shown_vector.arrow.tip, theme))
         # (reviews 334: a name over the + cloud)
@@ -384,15 +384,3 @@ class ConstraintBeats(ShadingKeys, RegionDrawings, FewestBeats, ProgrammeCard, D
                 [(star, level) for level in (0.0, 1.0, -1.0)])
             self.play(appear(self.least_inset), run_time=style.RUN_FADE)
         self.show_near_dashed()
-
-    def show_near_dashed(self) -> None:
-        """The points that only look on θ*'s dashed lines (the lesson's ``near_dashed``)
-        ringed in the muted colour as that is said, till the next sentence (reviews 368:
-        point 3 named, never shown; the only grey rings, unnamed: names crowded the
-        tight points')."""
-        near = self.lesson.near_dashed
-        if near and self.seconds_until("only look") is not None:
-            self.wait_for_words("only look")
-            marks = VGroup(*[self.ring(i).set_color(self.theme.muted) for i in near])
-            self.play(appear(marks), run_time=style.RUN_FADE)
-            self.mark_for_beat(marks)

@@ -251,6 +251,8 @@ class FewestBeats(KeptBeats, WedgeInset):
         self.drop_wrong_marks()  # (the opening line's)
         self.follow_beat(beat)
         (tied,) = beat.state["ringed"]
+        self.wait_for_words("tagged")
+        self.play(*self.show_place_tags(), run_time=style.RUN_FADE)
         place = np.asarray(self.lesson.data.X[tied], dtype=float)
         view = self.lesson.full_view
         gap, turn = TIED_GAP * float(view.x_max - view.x_min), ValueTracker(0.0)

@@ -64,8 +64,27 @@ class IntroBeats:
         the voice), its condition written as the question is asked; the points lit as they
         are named (reviews 329: 6.5 s of a still plot)."""
         self.add(self.title, self.plane)
+        if any(b.motion == "tied-place" for b in self.storyboard.beats):
+            self.hide_place_tags()  # (till its beat says it: reviews 369, 18 s before)
         self.follow_beat(beat)
         self.light_as_said("these", [self.plane.markers])
+
+    def place_tags(self) -> list:
+        """The data plane's place counts ("+2 −1") and their leaders (if any)."""
+        markers = self.plane.markers
+        return [markers.counts, *([markers.leaders] if hasattr(markers, "leaders") else [])]
+
+    def hide_place_tags(self) -> None:
+        """The place counts unseen till :meth:`show_place_tags`."""
+        for part in self.place_tags():
+            part.set_fill(opacity=0.0).set_stroke(opacity=0.0)
+
+    def show_place_tags(self) -> list:
+        """The animations that bring the place counts back (their text filled, their
+        leaders stroked)."""
+        counts, *leaders = self.place_tags()
+        return [counts.animate.set_fill(opacity=1.0),
+                *[leader.animate.set_stroke(opacity=1.0) for leader in leaders]]
 
     def draw_trial(self, beat) -> None:
         """A line through 0, grey, turned through every direction as its turning is said

@@ -6,12 +6,18 @@ towards it."""
 from __future__ import annotations
 
 import numpy as np
-from manim import Arrow, Dot, Line, VGroup
+from manim import Arrow, DashedVMobject, Dot, Line, VGroup
 
 from linviz.geometry import clip_line
 from scenes.linear_program_parts.common import ray_end
+from scenes.toolkit import style
+from scenes.toolkit.layout import appear
 from scenes.toolkit.placement import (DIRECTIONS, best_offset, box_around, detached,
                                       leader_line, segment_boxes)
+
+#: the dashes of a ring round a point that only looks on θ*'s dashed line (the tight
+#: points' rings are solid)
+NEAR_RING_DASHES = 12
 
 
 def no_leader(at) -> Line:
@@ -124,3 +130,16 @@ class StarMarks:
                     boxes.append(self.screen_segment_boxes(
                         *(self.weight_point(e) for e in ends)))
         return boxes
+
+    def show_near_dashed(self) -> None:
+        """The points that only look on θ*'s dashed lines (the lesson's ``near_dashed``)
+        ringed in the muted colour, dashed, as that is said, till the next sentence (reviews
+        368: point 3 named, never shown; the only grey rings, unnamed: names crowded the
+        tight points'; reviews 369: solid, it read as one of the tight points' rings)."""
+        near = self.lesson.near_dashed
+        if near and self.seconds_until("only look") is not None:
+            self.wait_for_words("only look")
+            marks = VGroup(*[DashedVMobject(self.ring(i).set_color(self.theme.muted),
+                                            num_dashes=NEAR_RING_DASHES) for i in near])
+            self.play(appear(marks), run_time=style.RUN_FADE)
+            self.mark_for_beat(marks)

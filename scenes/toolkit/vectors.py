@@ -5,7 +5,7 @@ how arrows are drawn (shrunk to stay in view, or as a direction only)."""
 from __future__ import annotations
 
 import numpy as np
-from manim import DL, RIGHT, UL, UP, UR, VGroup, VMobject
+from manim import DL, RIGHT, UL, UP, UR, Line, VGroup, VMobject
 
 from . import style
 from .data_plane import DataPlane
@@ -117,6 +117,25 @@ def tip_leader(vector: DataVector, colour, after: float = NAME_LEADER_AFTER) -> 
     if name is None or not detached(tip, name, after):
         return VGroup()
     return VGroup(leader_line(tip, 0.05, name, colour))
+
+
+#: the pieces :func:`axis_guides` cuts an axis into (a name fits between 12 places along a
+#: whole axis)
+AXIS_GUIDE_PIECES = 8
+
+
+def axis_guides(plane: DataPlane) -> list[Line]:
+    """The plane's two axes through 0 as lines a vector's name keeps off along their
+    length (``avoided_along``): a name's backdrop over an axis cuts it (reviews 369)."""
+    box, cuts = plane.box, np.linspace(0.0, 1.0, AXIS_GUIDE_PIECES + 1)
+    guides = []
+    axes = (((box.x_min, 0.0), (box.x_max, 0.0)), ((0.0, box.y_min), (0.0, box.y_max)))
+    for low, high in axes:
+        ends = [plane.c2p(np.add(low, t * np.subtract(high, low))) for t in cuts]
+        guides += [Line(a, b) for a, b in zip(ends, ends[1:])]  # (each avoided at 12 places)
+    for guide in guides:
+        guide.avoided_along = True
+    return guides
 
 
 def arrow_scale_note(plane: DataPlane, scale: float) -> VMobject | None:

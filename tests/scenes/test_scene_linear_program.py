@@ -77,16 +77,21 @@ def drawn_state(scene) -> dict:
         # where each point stands at the beat's end (the data view zooms in and out)
         "points_at": np.asarray(scene.plane.c2p_many(scene.data.X))[:, :2].copy(),
         "data_box": scene.plane.box,
+        # the place counts ("+2 −1") seen (None: the plane has none)
+        "tags": any(count.get_fill_opacity() > 0 for count in scene.plane.markers.counts)
+        if len(scene.plane.markers.counts) else None,
         "wrong_marks": [] if scene.wrong_drawn is None or not on(scene.wrong_drawn)
         else [(type(mark[0]).__name__, mark.get_center()[:2]) for mark in scene.wrong_drawn],
     }
 
 
 @pytest.mark.parametrize("data", [None, "noisy", "xor", "small-margin", "xor-cloud",
-                                  "wine-std", "wine", "iris-petal-std"])
+                                  "wine-std", "wine", "iris-petal-std",
+                                  "iris-versicolor-virginica-std"])
 def test_every_beat_ends_on_its_state(data, tmp_path):
     """(wine: its overlap's points are close together, magnified in a close-up;
-    iris-petal-std: a run of one update, no fast updates after it.)"""
+    iris-petal-std: a run of one update, no fast updates after it; Iris versicolor and
+    virginica: a place both classes share, tagged.)"""
     from scenes.linear_program import LinearProgramScene
 
     check_every_beat_ends_on_its_state(LinearProgramScene, data, tmp_path)
@@ -118,6 +123,8 @@ def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
     beats = scene.storyboard.beats
     assert len(drawn) == len(beats)
     lesson = scene.lesson
+    tied = next((number for number, beat in enumerate(beats, 1)
+                 if beat.motion == "tied-place"), None)
     for number, (picture, beat) in enumerate(zip(drawn, beats), 1):
         state = beat.state
         where = f"beat {number} ({beat.sentence[:50]!r})"
@@ -172,6 +179,10 @@ def check_every_beat_ends_on_its_state(scene_class, data, tmp_path) -> None:
             assert not np.any((markers[:, 0] > x0) & (markers[:, 0] < x1)
                               & (markers[:, 1] > y0) & (markers[:, 1] < y1)), where
         assert picture["shown_label_reach"] is None or picture["shown_label_reach"] < 1, where
+        # a place both classes share tagged as its beat says it, not before (reviews 369:
+        # from the first frame, 18 s before), and from then on
+        if picture["tags"] is not None:
+            assert picture["tags"] == (tied is None or number >= tied), where
         # under the mistake shading no line y⁽ⁱ⁾θᵀx⁽ⁱ⁾ = 1 shows: the wedges' borders are rays
         assert not (picture["wrong_shading"] and picture["lines_seen"]), where
         # …for the lines slid through 0 as said, each at y·score 0 (the shading's borders)

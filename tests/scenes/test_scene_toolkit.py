@@ -358,3 +358,30 @@ def test_a_lit_label_keeps_its_backdrop_dark():
     light.interpolate(1.0)
     light.finish()
     assert backdrop.get_fill_color() == ManimColor(BLACK)
+
+
+@pytest.mark.parametrize("end", [(0.3, -0.3), (0.1, 0.5), (0.5, 0.1)])
+def test_a_vector_name_kept_off_the_axes_crosses_neither(end):
+    """With the plane's axes among what it avoids (``axis_guides``), a short vector's name,
+    whose nearest place beside its tip straddles an axis, stands clear of both: its box
+    holds neither 0's screen x nor its screen y (reviews 369: a name's backdrop cut the
+    axes). Without them the same name straddles one (so the check can fail)."""
+    from manim import DL, UR
+
+    from scenes.toolkit.plane import DataPlane, DataVector
+    from scenes.toolkit.style import THEMES
+    from scenes.toolkit.vectors import axis_guides
+
+    X = np.array([[1.5, 1.0], [-1.0, -1.5], [0.4, -0.2], [1.2, -1.0], [0.9, -1.3], [0.7, -0.45]])
+    y = np.array([1.0, -1.0, 1.0, 1.0, 1.0, 1.0])
+
+    def straddles(guided: bool) -> bool:
+        plane = DataPlane(X, y, THEMES["dark"])
+        vector = DataVector(plane, (0, 0), end, "#ffffff", "2 y^((7)) x^((7))",
+                            avoid=axis_guides(plane) if guided else ())
+        low, high, origin = (vector.label.get_corner(DL), vector.label.get_corner(UR),
+                             plane.c2p((0, 0)))
+        return bool(low[0] < origin[0] < high[0] or low[1] < origin[1] < high[1])
+
+    assert straddles(guided=False)
+    assert not straddles(guided=True)
