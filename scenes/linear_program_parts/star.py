@@ -1,7 +1,8 @@
 """θ* in the weight plane of `linear-program`: its dot named where the name keeps off
 the lines drawn through and near it (the tight points', the region's edges', the
 diamond's, the ray, the walk's steps' lines), or, zoomed in past it, an arrow at the edge
-towards it."""
+towards it; and in data space, the points that only look on θ*'s dashed lines, ringed
+dashed."""
 
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ def no_leader(at) -> Line:
 
 
 class StarMarks:
-    """θ*'s mark in weight space (a part of
-    :class:`scenes.linear_program.LinearProgramScene`)."""
+    """θ*'s mark in weight space, and the rings of the points that only look on its dashed
+    lines (a part of :class:`scenes.linear_program.LinearProgramScene`)."""
 
     def star_mark(self, name) -> VGroup:
         """θ*'s dot, ``name`` beside it: first tried off the ray to come and, while the
