@@ -1083,6 +1083,25 @@ def linear_program_storyboard(lesson: LinearProgramLesson, scene: str = SCENE) -
     return paced(story.storyboard(), LP_PACE)
 
 
+def near_dashed_words(lesson: LinearProgramLesson) -> str:
+    """" Point 3 only looks on its dashed line: label times score 1.45." for the points
+    just past their class's dashed line at θ* (the lesson's ``near_dashed``): one named,
+    two named, more counted with their least and largest; "" where none is."""
+    near = lesson.near_dashed
+    if not near:
+        return ""
+    star = np.asarray(lesson.theta_star, dtype=float)
+    scores = [float(lesson.signed[i] @ star) for i in near]
+    if len(near) == 1:
+        return (f" Point {near[0] + 1} only looks on its dashed line: label times score "
+                f"{value(scores[0])}.")
+    if len(near) == 2:
+        return (f" {point_list(near).capitalize()} only look on their dashed lines: label "
+                f"times scores {formatting.listed(value(v) for v in scores)}.")
+    return (f" {count_word(len(near)).capitalize()} other points only look on their dashed "
+            f"lines: label times scores {value(min(scores))} to {value(max(scores))}.")
+
+
 def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     n = lesson.n
     edges = region_lines(lesson)
@@ -1159,17 +1178,7 @@ def _feasible_beats(story: StoryWriter, lesson: LinearProgramLesson) -> None:
     lie = "they lie" if len(tight) > 1 else "it lies"
     # a point just past a dashed line said to only look on it (reviews 367: point 3, 7 px
     # past, counted as a third on the line)
-    near = lesson.near_dashed
-    near_scores = [float(lesson.signed[i] @ np.asarray(star, dtype=float)) for i in near]
-    looks = ("" if not near else
-             f" Point {near[0] + 1} only looks on its dashed line: label times score "
-             f"{value(near_scores[0])}." if len(near) == 1 else
-             f" {point_list(near).capitalize()} only look on their dashed lines: label "
-             f"times scores {formatting.listed(value(v) for v in near_scores)}."
-             if len(near) == 2 else
-             f" {count_word(len(near)).capitalize()} other points only look on their dashed "
-             f"lines: label times scores {value(min(near_scores))} to "
-             f"{value(max(near_scores))}.")
+    looks = near_dashed_words(lesson)
     story.beat(f"At θ*, {point_list(places)}{also} {verb} exactly: label times score 1. In "
                f"data space, {lie} on {where}, beside θ*'s line{shown}.{looks}", "tight",
                ringed=tight, boundary="star", inset="tight" if magnified else False,

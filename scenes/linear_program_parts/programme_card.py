@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (DOWN, LEFT, RIGHT, UP, BackgroundRectangle, Dot, Rectangle, config,
-                   ValueTracker, VGroup, linear)
+                   ValueTracker, VGroup, VMobject, linear)
 
 from linviz import formatting
 
@@ -128,22 +128,15 @@ class ProgrammeCard:
 
     def draw_at_least_zero(self, beat) -> None:
         """The card's rows the beat before left unsaid, written as said (θ = 0's: the strip
-        shrinking to 0 with it, the count of its dots at or below 0 leaving as it does:
-        reviews 367, gone as the sentences after it built on it)."""
+        shrinking to 0 with it, the count of its dots at or below 0 leaving as it does,
+        :meth:`show_score_strip`: reviews 367, gone as the sentences after it built on
+        it)."""
         self.follow_beat(beat)
         drawn = getattr(self, "score_strip_drawn", None)
         if drawn is not None and self.on_screen(drawn):  # its 0 as "at least 0" is said
             # (reviews 342: said in this sentence now, it was lit in none)
             numbers = drawn[0].line
             self.light_as_said("at least 0", [numbers.zero, numbers.zero_label])
-        count = getattr(self, "below_count", None)
-        words = AT_LEAST_ROWS[-1][0]
-        if count is not None and self.on_screen(count) and words in self.at_least_moves:
-            # the count of those at or below 0 leaves as θ shrinks to 0
-            moves, seconds, after = self.at_least_moves[words]
-            self.at_least_moves[words] = ([*moves, vanish(count)], seconds,
-                                          lambda: (after(), self.remove(count)))
-        self.below_count = None
         self.write_programme_rest(self.at_least_moves)
 
     def show_score_strip(self):
@@ -160,14 +153,7 @@ class ProgrammeCard:
                    config.frame_width / 2 - style.SMALL_BUFF - middle)
         room = Rectangle(width=2 * half, height=frame.height).move_to(frame.get_center())
         strip = score_strip(np.asarray(lesson.signed) @ theta, lesson.data.y, self.theme, room)
-        # its arrow and + side drawn, as the strip's sides are (reviews 345: a grey line)
-        line = Hyperplane(self.plane, theta, 0.0, show_normal=True, show_notes=False,
-                          show_shading=True)
-        line.line.set_color(self.theme.muted)
-        # its arrow named θ (reviews 353: "this θ" an unnamed arrow)
-        name = with_backdrop(math("theta", self.theme, style.FONT_LABEL)
-                             .set_color(self.theme.normal), self.theme)
-        self.place_beside(name, line.normal.get_end(), 0.12)
+        line, name = self.strip_theta_line(theta)
         self.play(appear(line), appear(strip), appear(name), run_time=style.RUN_FADE)
         strip.follow_scale()
         # (it fades with c, its arrow and name gone as c leaves 1: θ = 0 has no line, no
@@ -186,6 +172,8 @@ class ProgrammeCard:
         # and its dots at or below 0 lit as their count is said (reviews 347: the count
         # could not be checked, one dot flush against 0)
         below = [dot for dot, score in zip(strip.dots, strip.scores) if score <= 0]
+        # what leaves as θ shrinks to 0 with the strip: the count of those, once written
+        shrink_moves, shrunk_away = [strip.scale.animate.set_value(0.0)], []
 
         def light_sides() -> None:
             self.light_as_said("to be above 0", [numbers.correct_side, numbers.side_labels[-1]])
@@ -197,14 +185,29 @@ class ProgrammeCard:
                                                          buff=0.12, aligned_edge=LEFT)
                 self.wait_for_words("at or below 0")
                 self.play(appear(count), run_time=style.RUN_FADE)
-                self.below_count = count  # (till θ is 0: :meth:`draw_at_least_zero`)
+                # (till θ is 0, where all are: gone with the strip's shrink)
+                shrink_moves.append(vanish(count))
+                shrunk_away.append(count)
                 # (each dot itself: a group made of them, added, would split the strip's)
                 self.light_as_said("at or below 0", below, scale=BELOW_LIT)
 
         return {AT_LEAST_ROWS[0][0]: ([], style.RUN_FADE, light_sides),
-                AT_LEAST_ROWS[-1][0]: ([strip.scale.animate.set_value(0.0)], SHRINK_SECONDS,
+                AT_LEAST_ROWS[-1][0]: (shrink_moves, SHRINK_SECONDS,
                                        lambda: (strip.settle(), line.clear_updaters(),
-                                                name.clear_updaters()))}, strip
+                                                name.clear_updaters(),
+                                                self.remove(*shrunk_away)))}, strip
+
+    def strip_theta_line(self, theta) -> tuple[Hyperplane, VMobject]:
+        """(line, name): the line of the strip's θ in data space, grey, its arrow and + side
+        drawn, as the strip's sides are (reviews 345: a grey line), and its arrow's name θ
+        beside it (reviews 353: "this θ" an unnamed arrow)."""
+        line = Hyperplane(self.plane, theta, 0.0, show_normal=True, show_notes=False,
+                          show_shading=True)
+        line.line.set_color(self.theme.muted)
+        name = with_backdrop(math("theta", self.theme, style.FONT_LABEL)
+                             .set_color(self.theme.normal), self.theme)
+        self.place_beside(name, line.normal.get_end(), 0.12)
+        return line, name
 
     def draw_offset_certificate(self, beat) -> None:
         """Gordan's certificate on [1, x], written as said (:meth:`write_offset_rows`),
